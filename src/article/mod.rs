@@ -1,0 +1,188 @@
+//! The article model: metadata plus typed content blocks, independent of any DOM.
+//!
+//! Built from a [`Snapshot`](crate::Snapshot) and the set of nodes the engine kept; rendered by
+//! `crate::render` to allowlisted HTML, plain text, Markdown or JSON.
+
+pub(crate) mod build;
+
+use crate::NodeId;
+use serde::{Deserialize, Serialize};
+
+/// An extracted article.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Article {
+    /// Title without the site-name suffix.
+    pub title: Option<String>,
+    /// Byline as shown (authors joined), if any.
+    pub byline: Option<String>,
+    /// Author names, in page order.
+    pub authors: Vec<String>,
+    /// Publication date as found (ISO 8601 when the page gives it).
+    pub published: Option<String>,
+    /// Last-modified date as found.
+    pub modified: Option<String>,
+    /// Site name.
+    pub site_name: Option<String>,
+    /// Language tag (BCP 47), from the page.
+    pub lang: Option<String>,
+    /// Text direction of the content: `ltr` or `rtl`.
+    pub dir: Option<String>,
+    /// A short summary.
+    pub excerpt: Option<String>,
+    /// Absolute URL of the lead image.
+    pub lead_image: Option<String>,
+    /// Content as typed blocks.
+    pub blocks: Vec<Block>,
+    /// Words in the content.
+    pub word_count: usize,
+    /// Estimated minutes to read.
+    pub reading_time: u32,
+    /// 0–1: how sure the engine is that this is the page's main content.
+    pub confidence: f32,
+    /// Snapshot nodes whose subtrees make up the content (for highlighting on the live page).
+    pub content: Vec<NodeId>,
+    /// True when a limit cut the capture short (see [`Limits`](crate::Limits)).
+    pub truncated: bool,
+}
+
+/// A block of content.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Block {
+    /// `h1`–`h6` (`level` 1–6).
+    Heading {
+        /// 1–6.
+        level: u8,
+        /// Heading text and markup.
+        content: Vec<Inline>,
+    },
+    /// A paragraph.
+    Paragraph {
+        /// Paragraph text and markup.
+        content: Vec<Inline>,
+    },
+    /// A list; each item is a sequence of blocks.
+    List {
+        /// Numbered list.
+        ordered: bool,
+        /// Items.
+        items: Vec<Vec<Block>>,
+    },
+    /// A block quote.
+    Quote {
+        /// Quoted blocks.
+        content: Vec<Block>,
+    },
+    /// Preformatted code, whitespace kept.
+    Code {
+        /// Language, from `language-*`/`lang-*` classes, when given.
+        lang: Option<String>,
+        /// The code text.
+        text: String,
+    },
+    /// An image with an optional caption.
+    Figure {
+        /// The image.
+        image: Image,
+        /// Caption text and markup.
+        caption: Vec<Inline>,
+    },
+    /// A data table.
+    Table {
+        /// Caption, if any.
+        caption: Vec<Inline>,
+        /// Rows of cells.
+        rows: Vec<Vec<Cell>>,
+    },
+    /// Display math as MathML markup (allowlisted when rendered).
+    Math {
+        /// MathML source.
+        mathml: String,
+    },
+    /// A thematic break.
+    Rule,
+}
+
+/// A table cell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cell {
+    /// Header cell (`th`).
+    pub header: bool,
+    /// Column span (≥ 1).
+    pub colspan: u32,
+    /// Row span (≥ 1).
+    pub rowspan: u32,
+    /// Cell content.
+    pub content: Vec<Inline>,
+}
+
+/// An image reference, resolved to an absolute URL.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Image {
+    /// Absolute source URL.
+    pub src: String,
+    /// Alternative text; empty string marks a decorative image.
+    pub alt: String,
+    /// Width from the page, if given.
+    pub width: Option<u32>,
+    /// Height from the page, if given.
+    pub height: Option<u32>,
+}
+
+/// Inline content.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Inline {
+    /// Plain text.
+    Text {
+        /// The text.
+        text: String,
+    },
+    /// A hyperlink with an absolute `href`.
+    Link {
+        /// Absolute URL (only http, https, mailto and in-page `#` links survive).
+        href: String,
+        /// Link content.
+        content: Vec<Inline>,
+    },
+    /// Emphasis (`em`, `i`).
+    Emphasis {
+        /// Content.
+        content: Vec<Inline>,
+    },
+    /// Strong importance (`strong`, `b`).
+    Strong {
+        /// Content.
+        content: Vec<Inline>,
+    },
+    /// Inline code.
+    Code {
+        /// Code text.
+        text: String,
+    },
+    /// Superscript.
+    Sup {
+        /// Content.
+        content: Vec<Inline>,
+    },
+    /// Subscript.
+    Sub {
+        /// Content.
+        content: Vec<Inline>,
+    },
+    /// An inline image.
+    Image {
+        /// The image.
+        image: Image,
+    },
+    /// Inline math as MathML markup.
+    Math {
+        /// MathML source.
+        mathml: String,
+    },
+    /// A line break.
+    Break,
+}

@@ -1,0 +1,5 @@
+//! The `lectern` command-line tool.
+fn main() {
+    eprintln!("lectern: not built yet");
+    std::process::exit(2);
+}

@@ -1,0 +1,205 @@
+//! The one walker: turns any [`DomSource`] into a [`Snapshot`] in a single read-only pass.
+
+use super::source::{DomSource, NodeInfo};
+use super::{Namespace, Node, NodeId, NodeKind, Snapshot};
+use crate::budget::Deadline;
+use crate::{Error, Limits};
+
+/// Attribute values longer than this are cut (a `data:` image can be megabytes; nothing
+/// downstream needs more than its start).
+const MAX_ATTR_VALUE: usize = 16 * 1024;
+
+/// Elements whose text is never content and is not captured. JSON-LD scripts are the exception:
+/// metadata reads them.
+fn drops_text(tag: &str, attrs: &[(String, String)]) -> bool {
+    match tag {
+        "style" | "template" => true,
+        "script" => !attrs
+            .iter()
+            .any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")),
+        _ => false,
+    }
+}
+
+struct Walk<'a> {
+    snap: Snapshot,
+    limits: &'a Limits,
+    deadline: &'a Deadline,
+    text_bytes: usize,
+}
+
+impl Walk<'_> {
+    fn push(&mut self, mut node: Node, parent: NodeId) -> NodeId {
+        let id = NodeId(self.snap.nodes.len() as u32);
+        node.parent = Some(parent);
+        self.snap.nodes.push(node);
+        self.snap.nodes[parent.index()].children.push(id);
+        id
+    }
+
+    /// Adds text under `parent`, merging with a preceding text sibling and honouring the text budget.
+    fn push_text(&mut self, parent: NodeId, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let room = self.limits.max_text_bytes.saturating_sub(self.text_bytes);
+        let text = if text.len() > room {
+            self.snap.truncated = true;
+            floor_char(text, room)
+        } else {
+            text
+        };
+        if text.is_empty() {
+            return;
+        }
+        self.text_bytes += text.len();
+        if let Some(&last) = self.snap.nodes[parent.index()].children.last() {
+            let prev = &mut self.snap.nodes[last.index()];
+            if prev.kind == NodeKind::Text {
+                prev.text.push_str(text);
+                return;
+            }
+        }
+        self.push(
+            Node {
+                kind: NodeKind::Text,
+                tag: String::new(),
+                ns: Namespace::Html,
+                attrs: Vec::new(),
+                text: text.to_string(),
+                parent: None,
+                children: Vec::new(),
+                layout: None,
+            },
+            parent,
+        );
+    }
+}
+
+fn floor_char(s: &str, mut at: usize) -> &str {
+    while at > 0 && !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    &s[..at]
+}
+
+/// Walks `source` once and returns its snapshot.
+///
+/// Limits: past `max_nodes` or `max_text_bytes` the walk stops and the snapshot is marked
+/// `truncated` (a degraded but valid result); subtrees deeper than `max_depth` are flattened to
+/// their text; past the time budget it fails with [`Error::TimeBudgetExceeded`].
+pub fn capture<S: DomSource>(
+    source: &S,
+    limits: &Limits,
+    deadline: &Deadline,
+) -> Result<Snapshot, Error> {
+    let root = Node {
+        kind: NodeKind::Document,
+        tag: String::new(),
+        ns: Namespace::Html,
+        attrs: Vec::new(),
+        text: String::new(),
+        parent: None,
+        children: Vec::new(),
+        layout: None,
+    };
+    let mut walk = Walk {
+        snap: Snapshot {
+            nodes: vec![root],
+            url: source.url(),
+            viewport: source.viewport(),
+            truncated: false,
+        },
+        limits,
+        deadline,
+        text_bytes: 0,
+    };
+    // Stack of (handle, parent id, depth, keep text); children pushed in reverse for document order.
+    let mut stack: Vec<(S::Handle, NodeId, usize, bool)> = Vec::new();
+    let mut kids = Vec::new();
+    source.children(&source.document(), &mut kids);
+    stack.extend(kids.drain(..).rev().map(|h| (h, NodeId::ROOT, 1, true)));
+    let mut visited = 0usize;
+    while let Some((handle, parent, depth, keep_text)) = stack.pop() {
+        visited += 1;
+        if visited % 1024 == 0 {
+            walk.deadline.check()?;
+        }
+        if walk.snap.nodes.len() >= walk.limits.max_nodes {
+            walk.snap.truncated = true;
+            break;
+        }
+        match source.info(&handle) {
+            NodeInfo::Skip => {}
+            NodeInfo::Text(t) => {
+                if keep_text {
+                    walk.push_text(parent, &t);
+                }
+            }
+            NodeInfo::Element { tag, ns } => {
+                if depth > walk.limits.max_depth {
+                    walk.snap.truncated = true;
+                    flatten_text(source, &handle, parent, &mut walk)?;
+                    continue;
+                }
+                let mut attrs = Vec::new();
+                source.attributes(&handle, &mut |k, v| {
+                    let k = k.to_ascii_lowercase();
+                    if !k.starts_with("on") {
+                        attrs.push((k, floor_char(v, MAX_ATTR_VALUE).to_string()));
+                    }
+                });
+                let keep = keep_text && !drops_text(&tag, &attrs);
+                let layout = source.layout(&handle);
+                let id = walk.push(
+                    Node {
+                        kind: NodeKind::Element,
+                        tag,
+                        ns,
+                        attrs,
+                        text: String::new(),
+                        parent: None,
+                        children: Vec::new(),
+                        layout,
+                    },
+                    parent,
+                );
+                source.children(&handle, &mut kids);
+                stack.extend(kids.drain(..).rev().map(|h| (h, id, depth + 1, keep)));
+            }
+        }
+    }
+    Ok(walk.snap)
+}
+
+/// Appends all text under `handle` to `parent` as one text node (used past `max_depth`).
+fn flatten_text<S: DomSource>(
+    source: &S,
+    handle: &S::Handle,
+    parent: NodeId,
+    walk: &mut Walk<'_>,
+) -> Result<(), Error> {
+    let mut stack = vec![handle.clone()];
+    let mut kids = Vec::new();
+    let mut text = String::new();
+    let mut visited = 0usize;
+    while let Some(h) = stack.pop() {
+        visited += 1;
+        if visited % 1024 == 0 {
+            walk.deadline.check()?;
+        }
+        match source.info(&h) {
+            NodeInfo::Text(t) => text.push_str(&t),
+            NodeInfo::Element { tag, .. } => {
+                if tag == "script" || tag == "style" || tag == "template" {
+                    continue;
+                }
+                source.children(&h, &mut kids);
+                stack.extend(kids.drain(..).rev());
+            }
+            NodeInfo::Skip => {}
+        }
+    }
+    walk.push_text(parent, &text);
+    Ok(())
+}

@@ -1,0 +1,396 @@
+//! The page as data: an arena of nodes indexed by [`NodeId`], captured once from a DOM.
+//!
+//! Everything after [`capture`](crate::snapshot::capture::capture) reads a `&Snapshot` and side
+//! tables indexed by `NodeId`; nothing downstream ever talks to a DOM.
+
+pub mod capture;
+pub mod source;
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a node in [`Snapshot::nodes`]. The document root is always `NodeId(0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The document root.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// Position in [`Snapshot::nodes`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeKind {
+    /// The document root (one per snapshot, always `NodeId(0)`).
+    Document,
+    /// An element; `tag` holds its lowercase local name.
+    Element,
+    /// A text node; `text` holds its data.
+    Text,
+}
+
+/// The namespace of an element, needed to keep SVG and MathML intact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Namespace {
+    /// HTML (and anything unknown).
+    #[default]
+    Html,
+    /// SVG.
+    Svg,
+    /// MathML.
+    Math,
+}
+
+/// One node of the captured tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    /// Element, text or the document root.
+    pub kind: NodeKind,
+    /// Lowercase local name for elements, empty otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tag: String,
+    /// Element namespace.
+    #[serde(default, skip_serializing_if = "is_html")]
+    pub ns: Namespace,
+    /// Attributes in source order, names lowercased. Event handlers (`on*`) are never captured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attrs: Vec<(String, String)>,
+    /// Text data for text nodes, empty otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    /// Parent node; `None` only for the root.
+    #[serde(default)]
+    pub parent: Option<NodeId>,
+    /// Children in composed (rendered) order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<NodeId>,
+    /// Computed layout, present only when captured from a rendered page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
+}
+
+fn is_html(ns: &Namespace) -> bool {
+    *ns == Namespace::Html
+}
+
+impl Node {
+    /// Value of attribute `name` (lowercase), if present.
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// True for an element with this tag name.
+    pub fn is(&self, tag: &str) -> bool {
+        self.kind == NodeKind::Element && self.tag == tag
+    }
+}
+
+/// Computed style and geometry of one element, read in the capture walk.
+///
+/// Coordinates are CSS pixels relative to the top-left of the page (not the viewport).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Layout {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Box width.
+    pub width: f32,
+    /// Box height.
+    pub height: f32,
+    /// Computed `display` (e.g. `block`, `none`, `flex`).
+    pub display: String,
+    /// Computed `visibility` (`visible`, `hidden`, `collapse`).
+    pub visibility: String,
+    /// Computed `opacity`.
+    pub opacity: f32,
+    /// Computed `position` (`static`, `relative`, `absolute`, `fixed`, `sticky`).
+    pub position: String,
+    /// Computed `z-index`; `None` for `auto`.
+    pub z_index: Option<i32>,
+    /// Computed font size in px.
+    pub font_size: f32,
+    /// Computed font weight (100–900).
+    pub font_weight: u16,
+    /// Computed `white-space`.
+    pub white_space: String,
+    /// Computed `direction` (`ltr` or `rtl`).
+    pub direction: String,
+}
+
+impl Layout {
+    /// True when the element renders nothing: `display: none`, hidden, transparent, or zero area.
+    pub fn is_invisible(&self) -> bool {
+        self.display == "none"
+            || self.visibility == "hidden"
+            || self.visibility == "collapse"
+            || self.opacity <= 0.0
+    }
+}
+
+/// Viewport size and scroll position at capture time, in CSS pixels.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Viewport {
+    /// Viewport width.
+    pub width: f32,
+    /// Viewport height.
+    pub height: f32,
+    /// Horizontal scroll offset.
+    pub scroll_x: f32,
+    /// Vertical scroll offset.
+    pub scroll_y: f32,
+    /// Full page (scrolling element) width.
+    pub page_width: f32,
+    /// Full page (scrolling element) height.
+    pub page_height: f32,
+}
+
+/// A captured page: the node arena plus page-level facts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// All nodes; `nodes[0]` is the document root.
+    pub nodes: Vec<Node>,
+    /// The page URL (used to resolve relative links), if known.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Viewport and page size; `None` when captured from parsed HTML.
+    #[serde(default)]
+    pub viewport: Option<Viewport>,
+    /// True when a capture limit cut the tree short (see [`Limits`](crate::Limits)).
+    #[serde(default)]
+    pub truncated: bool,
+}
+
+impl Snapshot {
+    /// The node with this id.
+    ///
+    /// Ids come from this snapshot; an id from elsewhere is a logic error and yields the root.
+    pub fn node(&self, id: NodeId) -> &Node {
+        self.nodes.get(id.index()).unwrap_or(&self.nodes[0])
+    }
+
+    /// True when the capture carried layout (a rendered page).
+    pub fn has_layout(&self) -> bool {
+        self.viewport.is_some()
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when the snapshot holds only the root (or nothing).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// The first element with this tag, in document order.
+    pub fn find_tag(&self, tag: &str) -> Option<NodeId> {
+        self.descendants(NodeId::ROOT)
+            .find(|&id| self.node(id).is(tag))
+    }
+
+    /// All descendants of `id` (excluding `id`) in document order, without recursion.
+    pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
+        let mut stack: Vec<NodeId> = self.node(id).children.clone();
+        stack.reverse();
+        Descendants { snap: self, stack }
+    }
+
+    /// Concatenated text of the subtree under `id`.
+    pub fn text_of(&self, id: NodeId) -> String {
+        let mut out = String::new();
+        if self.node(id).kind == NodeKind::Text {
+            out.push_str(&self.node(id).text);
+        }
+        for d in self.descendants(id) {
+            let n = self.node(d);
+            if n.kind == NodeKind::Text {
+                out.push_str(&n.text);
+            }
+        }
+        out
+    }
+
+    /// Checks the structural invariants (root first, parent/child links agree, ids in range).
+    /// A snapshot read from JSON is validated before use.
+    pub fn validate(&self) -> Result<(), crate::Error> {
+        let bad = |why: String| Err(crate::Error::InvalidSnapshot(why));
+        let Some(root) = self.nodes.first() else {
+            return bad("no nodes".into());
+        };
+        if root.kind != NodeKind::Document || root.parent.is_some() {
+            return bad("node 0 must be the document root".into());
+        }
+        let n = self.nodes.len();
+        let mut seen_as_child = vec![false; n];
+        for (i, node) in self.nodes.iter().enumerate() {
+            for &c in &node.children {
+                if c.index() >= n || c.index() == 0 {
+                    return bad(format!("node {i} has child {} out of range", c.0));
+                }
+                if seen_as_child[c.index()] {
+                    return bad(format!("node {} has two parents", c.0));
+                }
+                seen_as_child[c.index()] = true;
+                if self.nodes[c.index()].parent != Some(NodeId(i as u32)) {
+                    return bad(format!("node {} does not point back to parent {i}", c.0));
+                }
+            }
+            if i > 0 && node.parent.is_none() {
+                return bad(format!("node {i} has no parent"));
+            }
+        }
+        if seen_as_child.iter().skip(1).any(|s| !s) {
+            return bad("a node is not reachable from the root".into());
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over a subtree in document order; see [`Snapshot::descendants`].
+pub struct Descendants<'a> {
+    snap: &'a Snapshot,
+    stack: Vec<NodeId>,
+}
+
+impl Iterator for Descendants<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        let id = self.stack.pop()?;
+        let node = self.snap.node(id);
+        self.stack.extend(node.children.iter().rev().copied());
+        Some(id)
+    }
+}
+
+/// A tiny builder for unit tests: `b.el("div", &[("class","x")], |b| { b.text("hi"); })`.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) mod build {
+    use super::*;
+
+    pub(crate) struct Builder {
+        pub snap: Snapshot,
+        stack: Vec<NodeId>,
+    }
+
+    impl Builder {
+        pub fn new() -> Self {
+            let root = Node {
+                kind: NodeKind::Document,
+                tag: String::new(),
+                ns: Namespace::Html,
+                attrs: vec![],
+                text: String::new(),
+                parent: None,
+                children: vec![],
+                layout: None,
+            };
+            Builder {
+                snap: Snapshot {
+                    nodes: vec![root],
+                    ..Default::default()
+                },
+                stack: vec![NodeId::ROOT],
+            }
+        }
+
+        fn push(&mut self, mut node: Node) -> NodeId {
+            let id = NodeId(self.snap.nodes.len() as u32);
+            let parent = *self.stack.last().unwrap();
+            node.parent = Some(parent);
+            self.snap.nodes.push(node);
+            self.snap.nodes[parent.index()].children.push(id);
+            id
+        }
+
+        pub fn el(
+            &mut self,
+            tag: &str,
+            attrs: &[(&str, &str)],
+            f: impl FnOnce(&mut Self),
+        ) -> NodeId {
+            let id = self.push(Node {
+                kind: NodeKind::Element,
+                tag: tag.into(),
+                ns: Namespace::Html,
+                attrs: attrs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                text: String::new(),
+                parent: None,
+                children: vec![],
+                layout: None,
+            });
+            self.stack.push(id);
+            f(self);
+            self.stack.pop();
+            id
+        }
+
+        pub fn text(&mut self, t: &str) -> NodeId {
+            self.push(Node {
+                kind: NodeKind::Text,
+                tag: String::new(),
+                ns: Namespace::Html,
+                attrs: vec![],
+                text: t.into(),
+                parent: None,
+                children: vec![],
+                layout: None,
+            })
+        }
+
+        pub fn finish(self) -> Snapshot {
+            self.snap
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::build::Builder;
+    use super::*;
+
+    #[test]
+    fn descendants_in_document_order_and_text() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("p", &[], |b| {
+                b.text("a");
+            });
+            b.el("p", &[], |b| {
+                b.text("b");
+            });
+        });
+        let s = b.finish();
+        assert!(s.validate().is_ok());
+        let tags: Vec<_> = s
+            .descendants(NodeId::ROOT)
+            .map(|i| s.node(i).tag.clone())
+            .collect();
+        assert_eq!(tags, ["body", "p", "", "p", ""]);
+        assert_eq!(s.text_of(NodeId::ROOT), "ab");
+    }
+
+    #[test]
+    fn validate_rejects_broken_links() {
+        let mut b = Builder::new();
+        b.el("body", &[], |_| {});
+        let mut s = b.finish();
+        s.nodes[1].parent = None;
+        assert!(s.validate().is_err());
+    }
+}
