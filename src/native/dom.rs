@@ -5,7 +5,7 @@
 //! The only [`DomSource`] consumer is the shared capture walker.
 
 use std::borrow::Cow;
-use std::cell::{Ref, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
@@ -42,6 +42,9 @@ struct Slot {
     last_child: Id,
     prev: Id,
     next: Id,
+    /// Depth in the tree when last inserted (not updated for descendants of moved nodes, which
+    /// only happens in misnested markup; it feeds a coarse nesting guard).
+    depth: u32,
     data: Data,
 }
 
@@ -53,6 +56,7 @@ impl Slot {
             last_child: NONE,
             prev: NONE,
             next: NONE,
+            depth: 0,
             data,
         }
     }
@@ -78,6 +82,8 @@ impl ParsedDom {
 pub(crate) struct Sink {
     slots: RefCell<Vec<Slot>>,
     names: RefCell<Vec<QualName>>,
+    /// Depth of the node that last received a child: the tree builder's current node.
+    insertion_depth: Cell<u32>,
 }
 
 /// The name reported for non-elements: html5ever only asks for element names, but a wrong
@@ -96,7 +102,14 @@ impl Sink {
         Sink {
             slots: RefCell::new(slots),
             names: RefCell::new(names),
+            insertion_depth: Cell::new(0),
         }
+    }
+
+    /// Depth of the element content is currently being inserted into (approximately the
+    /// height of the tree builder's stack of open elements).
+    pub(crate) fn insertion_depth(&self) -> u32 {
+        self.insertion_depth.get()
     }
 
     fn new_node(&self, data: Data, name: QualName) -> Id {
@@ -137,9 +150,11 @@ fn append_child(slots: &mut [Slot], parent: Id, child: Id) {
     detach(slots, child);
     let last = slots[parent as usize].last_child;
     {
+        let depth = slots[parent as usize].depth + 1;
         let c = &mut slots[child as usize];
         c.parent = parent;
         c.prev = last;
+        c.depth = depth;
     }
     if last == NONE {
         slots[parent as usize].first_child = child;
@@ -151,9 +166,9 @@ fn append_child(slots: &mut [Slot], parent: Id, child: Id) {
 
 fn insert_before(slots: &mut [Slot], sibling: Id, child: Id) {
     detach(slots, child);
-    let (parent, prev) = {
+    let (parent, prev, depth) = {
         let s = &slots[sibling as usize];
-        (s.parent, s.prev)
+        (s.parent, s.prev, s.depth)
     };
     if parent == NONE {
         return;
@@ -163,6 +178,7 @@ fn insert_before(slots: &mut [Slot], sibling: Id, child: Id) {
         c.parent = parent;
         c.prev = prev;
         c.next = sibling;
+        c.depth = depth;
     }
     slots[sibling as usize].prev = child;
     if prev == NONE {
@@ -228,6 +244,7 @@ impl TreeSink for Sink {
 
     fn append(&self, parent: &Id, child: NodeOrText<Id>) {
         let mut slots = self.slots.borrow_mut();
+        self.insertion_depth.set(slots[*parent as usize].depth);
         match child {
             NodeOrText::AppendNode(node) => append_child(&mut slots, *parent, node),
             NodeOrText::AppendText(text) => {
@@ -278,6 +295,8 @@ impl TreeSink for Sink {
 
     fn append_before_sibling(&self, sibling: &Id, child: NodeOrText<Id>) {
         let mut slots = self.slots.borrow_mut();
+        self.insertion_depth
+            .set(slots[*sibling as usize].depth.saturating_sub(1));
         match child {
             NodeOrText::AppendNode(node) => insert_before(&mut slots, *sibling, node),
             NodeOrText::AppendText(text) => {

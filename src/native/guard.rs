@@ -3,11 +3,11 @@
 use crate::Error;
 
 /// How much of the input the binary check looks at: enough to see past a header, cheap on 30 MB.
-const SNIFF_BYTES: usize = 4096;
+const SNIFF_CHARS: usize = 4096;
 
-/// Share of control bytes above which the input is binary. Text pages have essentially none
-/// (a few stray ones at most); images and archives have them everywhere.
-const MAX_CONTROL_SHARE: f64 = 0.10;
+/// Share of control characters above which the input is binary. Text pages have essentially
+/// none; compressed or random data decoded byte-per-char has 28/256 ≈ 11%, images more.
+const MAX_CONTROL_SHARE: f64 = 0.05;
 
 /// File signatures of formats people commonly hand to a reader by mistake.
 const MAGIC: &[(&[u8], &str)] = &[
@@ -44,27 +44,27 @@ pub(crate) fn check_magic(bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// `Err(NotADocument)` when the start of decoded text is mostly control characters.
+/// `Err(NotADocument)` when the start of decoded text is full of control characters. Counted per
+/// character after decoding, so UTF-16 and legacy encodings are judged like UTF-8.
 pub(crate) fn check_text(text: &str) -> Result<(), Error> {
-    let head = &text.as_bytes()[..text.len().min(SNIFF_BYTES)];
-    if head.is_empty() {
-        return Ok(());
+    let (mut seen, mut control) = (0usize, 0usize);
+    for c in text.chars().take(SNIFF_CHARS) {
+        seen += 1;
+        control += usize::from(is_binary_control(c));
     }
-    let control = head.iter().filter(|&&b| is_binary_control(b)).count();
-    let share = control as f64 / head.len() as f64;
+    let share = control as f64 / seen.max(1) as f64;
     if share > MAX_CONTROL_SHARE {
         return Err(Error::NotADocument(format!(
-            "{:.0}% of its first {} bytes are control characters, so it is binary data, not HTML",
-            share * 100.0,
-            head.len()
+            "{:.0}% of its first {seen} characters are control characters, so it is binary data, not HTML",
+            share * 100.0
         )));
     }
     Ok(())
 }
 
 /// C0 controls other than the whitespace HTML allows (tab, LF, FF, CR).
-fn is_binary_control(b: u8) -> bool {
-    b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r')
+fn is_binary_control(c: char) -> bool {
+    c < ' ' && !matches!(c, '\t' | '\n' | '\x0c' | '\r')
 }
 
 #[cfg(test)]

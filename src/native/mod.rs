@@ -4,10 +4,13 @@
 mod dom;
 mod encoding;
 mod guard;
+mod guard_sink;
 
-use html5ever::tendril::{StrTendril, TendrilSink};
-use html5ever::tree_builder::TreeBuilderOpts;
-use html5ever::{parse_document, ParseOpts};
+use html5ever::buffer_queue::BufferQueue;
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{Tokenizer, TokenizerOpts};
+use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts, TreeSink};
+use html5ever::TokenizerResult;
 
 use crate::budget::Deadline;
 use crate::snapshot::capture::capture;
@@ -56,24 +59,31 @@ fn capture_dom(dom: &ParsedDom, options: &Options, deadline: &Deadline) -> Resul
     Ok(snap)
 }
 
-/// Runs html5ever over `text` like a browser with scripting on (`<noscript>` content is text).
+/// Runs html5ever over `text` like a browser with scripting on (`<noscript>` content is text),
+/// in chunks so that the deadline is honoured on huge pages.
 pub(crate) fn parse_dom(text: &str, deadline: &Deadline) -> Result<ParsedDom, Error> {
-    let opts = ParseOpts {
-        tree_builder: TreeBuilderOpts {
-            scripting_enabled: true,
-            ..Default::default()
-        },
+    let opts = TreeBuilderOpts {
+        scripting_enabled: true,
         ..Default::default()
     };
-    let mut parser = parse_document(dom::Sink::new(text.len() / BYTES_PER_NODE), opts);
+    let builder = TreeBuilder::new(dom::Sink::new(text.len() / BYTES_PER_NODE), opts);
+    let tokenizer = Tokenizer::new(
+        guard_sink::GuardedBuilder::new(builder, deadline),
+        TokenizerOpts::default(),
+    );
+    let queue = BufferQueue::default();
     let mut rest = text;
     while !rest.is_empty() {
         let cut = chunk_end(rest, CHUNK_BYTES);
-        parser.process(StrTendril::from_slice(&rest[..cut]));
+        queue.push_back(StrTendril::from_slice(&rest[..cut]));
         rest = &rest[cut..];
+        // `Script` asks the embedder to run a script (there is none); `EncodingIndicator` reports
+        // a `<meta charset>`, already honoured by the byte prescan. Both pause the tokenizer.
+        while !matches!(tokenizer.feed(&queue), TokenizerResult::Done) {}
         deadline.check()?;
     }
-    Ok(parser.finish())
+    tokenizer.end();
+    Ok(tokenizer.sink.builder.sink.finish())
 }
 
 /// The largest char boundary at or below `max` (or the whole string when shorter).
@@ -87,3 +97,6 @@ fn chunk_end(s: &str, max: usize) -> usize {
     }
     at
 }
+
+#[cfg(test)]
+mod tests;
