@@ -360,9 +360,10 @@ impl DomSource for ParsedDom {
         match &slot.data {
             Data::Element { .. } => {
                 let name = &self.names[*node as usize];
+                let local: &str = &name.local;
                 NodeInfo::Element {
                     // SVG camelCase names (`foreignObject`) are lowercased per the snapshot contract.
-                    tag: name.local.to_ascii_lowercase().to_string(),
+                    tag: local.to_ascii_lowercase(),
                     ns: namespace_of(&name.ns),
                 }
             }
