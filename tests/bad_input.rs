@@ -1,6 +1,7 @@
 //! Bad and hostile input through the public API: every case ends in a typed error or a valid
 //! (possibly truncated) result, quickly, without a stack overflow.
 
+#![cfg(feature = "html")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
