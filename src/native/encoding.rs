@@ -1,0 +1,273 @@
+//! Byte → text decoding for `parse_bytes`: BOM, then a `<meta>` prescan, then UTF-8, then
+//! windows-1252 (a simplified version of the HTML spec's encoding sniffing).
+
+use std::borrow::Cow;
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+
+/// The spec prescans only the start of the document for a `<meta>` declaration.
+const PRESCAN_BYTES: usize = 1024;
+
+/// Lowercased attribute name and raw value of one `<meta>` attribute.
+type MetaAttr = (Vec<u8>, Vec<u8>);
+
+/// Decodes page bytes to text and names the encoding used.
+pub(crate) fn decode(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
+    let (encoding, skip) = sniff(bytes);
+    let (text, _had_errors) = encoding.decode_without_bom_handling(&bytes[skip..]);
+    (text, encoding)
+}
+
+/// The encoding to use and how many leading BOM bytes to skip.
+fn sniff(bytes: &[u8]) -> (&'static Encoding, usize) {
+    if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
+        return (encoding, bom_len);
+    }
+    if let Some(encoding) = prescan(&bytes[..bytes.len().min(PRESCAN_BYTES)]) {
+        return (encoding, 0);
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return (UTF_8, 0);
+    }
+    // The web's legacy default for undeclared, non-UTF-8 pages.
+    (WINDOWS_1252, 0)
+}
+
+/// Looks for `<meta charset=…>` or `<meta http-equiv=content-type content="…charset=…">`.
+fn prescan(head: &[u8]) -> Option<&'static Encoding> {
+    let mut pos = 0;
+    while pos < head.len() {
+        let rest = &head[pos..];
+        if rest.starts_with(b"<!--") {
+            pos += find(rest, b"-->").map_or(rest.len(), |end| end + 3);
+        } else if starts_with_ci(rest, b"<meta")
+            && rest.get(5).is_some_and(|&b| is_space_or_slash(b))
+        {
+            let (attrs, used) = meta_attributes(&rest[5..]);
+            if let Some(encoding) = encoding_from_meta(&attrs) {
+                return Some(encoding);
+            }
+            pos += 5 + used;
+        } else {
+            pos += 1;
+        }
+    }
+    None
+}
+
+fn encoding_from_meta(attrs: &[MetaAttr]) -> Option<&'static Encoding> {
+    let get = |name: &[u8]| {
+        attrs
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_slice())
+    };
+    let label = match get(b"charset") {
+        Some(charset) => charset,
+        None => {
+            let is_content_type =
+                get(b"http-equiv").is_some_and(|v| v.eq_ignore_ascii_case(b"content-type"));
+            if !is_content_type {
+                return None;
+            }
+            charset_in_content(get(b"content")?)?
+        }
+    };
+    let encoding = Encoding::for_label(label)?;
+    // Spec: a meta declaring UTF-16 is wrong (it could not have been read as ASCII), so UTF-8;
+    // x-user-defined in a meta means windows-1252.
+    Some(if encoding == UTF_16LE || encoding == UTF_16BE {
+        UTF_8
+    } else if encoding == X_USER_DEFINED {
+        WINDOWS_1252
+    } else {
+        encoding
+    })
+}
+
+/// `text/html; charset=shift_jis` → `shift_jis`.
+fn charset_in_content(content: &[u8]) -> Option<&[u8]> {
+    let at = find_ci(content, b"charset")?;
+    let rest = trim_start(&content[at + 7..]);
+    let rest = trim_start(rest.strip_prefix(b"=")?);
+    let (quote, rest) = match rest.first() {
+        Some(&q @ (b'"' | b'\'')) => (Some(q), &rest[1..]),
+        _ => (None, rest),
+    };
+    let end = rest
+        .iter()
+        .position(|&b| match quote {
+            Some(q) => b == q,
+            None => b == b';' || b.is_ascii_whitespace(),
+        })
+        .unwrap_or(rest.len());
+    Some(&rest[..end]).filter(|v| !v.is_empty())
+}
+
+/// Reads the attributes of a tag until `>`; returns them and the bytes consumed.
+fn meta_attributes(tag: &[u8]) -> (Vec<MetaAttr>, usize) {
+    let mut attrs = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < tag.len() && is_space_or_slash(tag[i]) {
+            i += 1;
+        }
+        if i >= tag.len() || tag[i] == b'>' {
+            return (attrs, i);
+        }
+        let start = i;
+        while i < tag.len() && !is_space_or_slash(tag[i]) && !matches!(tag[i], b'=' | b'>') {
+            i += 1;
+        }
+        let name = tag[start..i].to_ascii_lowercase();
+        while i < tag.len() && tag[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let mut value = Vec::new();
+        if tag.get(i) == Some(&b'=') {
+            i += 1;
+            while i < tag.len() && tag[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let (v, used) = attribute_value(&tag[i..]);
+            value = v.to_vec();
+            i += used;
+        }
+        attrs.push((name, value));
+    }
+}
+
+/// A quoted or unquoted attribute value and the bytes consumed.
+fn attribute_value(rest: &[u8]) -> (&[u8], usize) {
+    match rest.first() {
+        Some(&q @ (b'"' | b'\'')) => {
+            let end = rest[1..].iter().position(|&b| b == q);
+            match end {
+                Some(end) => (&rest[1..1 + end], end + 2),
+                None => (&rest[1..], rest.len()),
+            }
+        }
+        _ => {
+            let end = rest
+                .iter()
+                .position(|&b| b.is_ascii_whitespace() || b == b'>')
+                .unwrap_or(rest.len());
+            (&rest[..end], end)
+        }
+    }
+}
+
+fn is_space_or_slash(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == b'/'
+}
+
+fn trim_start(s: &[u8]) -> &[u8] {
+    let n = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &s[n..]
+}
+
+fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
+    s.len() >= prefix.len() && s[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{ISO_8859_2, SHIFT_JIS};
+
+    #[test]
+    fn utf8_bom_wins_over_meta() {
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend_from_slice("<meta charset=shift_jis><p>é".as_bytes());
+        let (text, enc) = decode(&bytes);
+        assert_eq!(enc, UTF_8);
+        assert_eq!(text, "<meta charset=shift_jis><p>é");
+    }
+
+    #[test]
+    fn utf16_boms() {
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("<p>hé".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(decode(&le), (Cow::from("<p>hé"), UTF_16LE));
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("<p>hé".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(decode(&be), (Cow::from("<p>hé"), UTF_16BE));
+    }
+
+    #[test]
+    fn meta_charset_shift_jis() {
+        let (body, _, _) = SHIFT_JIS.encode("<p>日本語</p>");
+        let mut bytes = b"<html><head><meta charset=\"Shift_JIS\"></head>".to_vec();
+        bytes.extend_from_slice(&body);
+        let (text, enc) = decode(&bytes);
+        assert_eq!(enc, SHIFT_JIS);
+        assert!(text.ends_with("<p>日本語</p>"));
+    }
+
+    #[test]
+    fn meta_http_equiv_iso_8859_1_means_windows_1252() {
+        let bytes = b"<meta http-equiv='Content-Type' content='text/html; charset=ISO-8859-1'>caf\xe9 \x93q\x94";
+        let (text, enc) = decode(bytes);
+        // The Encoding Standard maps the iso-8859-1 label to windows-1252.
+        assert_eq!(enc, WINDOWS_1252);
+        assert!(text.ends_with("café \u{201c}q\u{201d}"));
+    }
+
+    #[test]
+    fn meta_http_equiv_other_encoding_and_attribute_order() {
+        let bytes = b"<META content=\"text/html;charset=iso-8859-2\" HTTP-EQUIV=content-type>\xb1";
+        assert_eq!(decode(bytes).1, ISO_8859_2);
+    }
+
+    #[test]
+    fn meta_utf16_label_means_utf8() {
+        let bytes = "<meta charset=utf-16><p>é".as_bytes();
+        assert_eq!(decode(bytes).1, UTF_8);
+    }
+
+    #[test]
+    fn meta_inside_comment_is_ignored() {
+        let bytes = b"<!-- <meta charset=shift_jis> --><p>plain";
+        assert_eq!(decode(bytes).1, UTF_8);
+    }
+
+    #[test]
+    fn meta_after_prescan_window_is_ignored() {
+        let mut bytes = vec![b' '; PRESCAN_BYTES];
+        bytes.extend_from_slice(b"<meta charset=shift_jis>");
+        assert_eq!(decode(&bytes).1, UTF_8);
+    }
+
+    #[test]
+    fn valid_utf8_without_declaration() {
+        assert_eq!(
+            decode("<p>naïve".as_bytes()),
+            (Cow::from("<p>naïve"), UTF_8)
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_falls_back_to_windows_1252() {
+        let (text, enc) = decode(b"<p>caf\xe9 \x80 \xff");
+        assert_eq!(enc, WINDOWS_1252);
+        assert_eq!(text, "<p>café € ÿ");
+    }
+
+    #[test]
+    fn unknown_meta_label_is_ignored() {
+        assert_eq!(decode(b"<meta charset=klingon>ok").1, UTF_8);
+    }
+}
