@@ -137,6 +137,15 @@ fn cmd_score(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse(argv, &["data", "pred", "json"])?;
     let corpus = Corpus::open(&args.required_path("data")?)?;
     let preds = corpus::read_predictions(&args.required_path("pred")?)?;
+    let known: std::collections::HashSet<&str> =
+        corpus.records.iter().map(|r| r.id.as_str()).collect();
+    let extra = preds
+        .keys()
+        .filter(|id| !known.contains(id.as_str()))
+        .count();
+    if extra > 0 {
+        eprintln!("warning: {extra} predicted ids are not in the corpus (ignored)");
+    }
     let scores = score::score_corpus(&corpus.name, &corpus.records, &preds);
     println!("{}", report::table(std::slice::from_ref(&scores)));
     if let Some(path) = args.path("json") {
