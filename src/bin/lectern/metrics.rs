@@ -98,6 +98,42 @@ fn exact_partials(values: impl Iterator<Item = f64>) -> Vec<f64> {
     partials
 }
 
+/// The correctly rounded sum of exact partials (the final step of Python's `math.fsum`).
+fn round_partials(partials: &[f64]) -> f64 {
+    let mut n = partials.len();
+    if n == 0 {
+        return 0.0;
+    }
+    n -= 1;
+    let (mut hi, mut lo) = (partials[n], 0.0);
+    while n > 0 {
+        let (x, y) = (hi, partials[n - 1]);
+        n -= 1;
+        hi = x + y;
+        lo = y - (hi - x);
+        if lo != 0.0 {
+            break;
+        }
+    }
+    // Half-way case: the rest of the partials decide which way the tie rounds.
+    if n > 0 && ((lo < 0.0 && partials[n - 1] < 0.0) || (lo > 0.0 && partials[n - 1] > 0.0)) {
+        let y = lo * 2.0;
+        let x = hi + y;
+        if y == x - hi {
+            hi = x;
+        }
+    }
+    hi
+}
+
+/// `statistics.fmean`: `math.fsum(values) / len(values)`.
+pub(crate) fn fmean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    round_partials(&exact_partials(values.iter().copied())) / values.len() as f64
+}
+
 /// `statistics.mean`: Python sums the floats exactly and rounds the quotient once. Here: the
 /// exact sum as partials, a first quotient, then one correction by the exact residual
 /// (sum − q·n, with the product's rounding error from a fused multiply-add).
@@ -107,11 +143,11 @@ pub(crate) fn mean(values: &[f64]) -> f64 {
     }
     let n = values.len() as f64;
     let partials = exact_partials(values.iter().copied());
-    let q = partials.iter().rev().sum::<f64>() / n;
+    let q = round_partials(&partials) / n;
     let p = q * n;
     let p_err = q.mul_add(n, -p);
     let residual = exact_partials(partials.into_iter().chain([-p, -p_err]));
-    q + residual.iter().rev().sum::<f64>() / n
+    q + round_partials(&residual) / n
 }
 
 /// `sum(xs) / len(xs)` left to right, as the reference's plain means do.
@@ -357,6 +393,13 @@ mod tests {
         assert_ne!((0.1 + 0.2 + 0.3) / 3.0, 0.2);
         assert_eq!(mean(&[1.0, 1e-30, -1.0]), 1e-30 / 3.0);
         assert_eq!(mean(&[]), 0.0);
+    }
+
+    #[test]
+    fn fmean_rounds_the_sum_once() {
+        assert_eq!(fmean(&[1e100, 1.0, -1e100]), 1.0 / 3.0);
+        assert_eq!(fmean(&[0.1; 10]), 0.1);
+        assert_eq!(fmean(&[]), 0.0);
     }
 
     #[test]

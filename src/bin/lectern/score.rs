@@ -53,7 +53,7 @@ fn timing(mut ms: Vec<f64>) -> Option<Timing> {
     };
     Some(Timing {
         median_ms: median,
-        mean_ms: metrics::mean(&ms),
+        mean_ms: metrics::fmean(&ms),
         p90_ms: nearest_rank(&ms, 0.9),
         p99_ms: nearest_rank(&ms, 0.99),
         timed_pages: n,
