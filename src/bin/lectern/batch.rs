@@ -28,9 +28,7 @@ fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
         ..lectern::Options::default()
     };
     let start = Instant::now();
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
-        lectern::extract_bytes(&bytes, &options)
-    }));
+    let outcome = guarded(|| lectern::extract_bytes(&bytes, &options));
     pred.ms = Some(start.elapsed().as_secs_f64() * 1000.0);
     match outcome {
         Ok(Ok(Some(article))) => {
@@ -39,9 +37,14 @@ fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
         }
         Ok(Ok(None)) => {}
         Ok(Err(e)) => pred.error = Some(e.to_string()),
-        Err(panic) => pred.error = Some(format!("panic: {}", panic_message(&*panic))),
+        Err(panic) => pred.error = Some(panic),
     }
     pred
+}
+
+/// Runs `f`, turning a panic into `Err("panic: <message>")`.
+fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| format!("panic: {}", panic_message(&*p)))
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -102,4 +105,16 @@ pub(crate) fn write_predictions(path: &Path, preds: &[Prediction]) -> Result<(),
         writeln!(w, "{line}").map_err(|e| format!("{}: {e}", path.display()))?;
     }
     w.flush().map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_page_becomes_an_error() {
+        assert_eq!(guarded(|| 7), Ok(7));
+        let r: Result<(), String> = guarded(|| panic!("boom {}", 1));
+        assert_eq!(r, Err("panic: boom 1".to_string()));
+    }
 }
