@@ -1,0 +1,120 @@
+//! Extract every page of a corpus, in parallel, into predictions in manifest order.
+
+use crate::corpus::{Corpus, Prediction, Record};
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Extracts one page. A failure (read error, extraction error, panic) becomes the `error` field
+/// with empty text, so one bad page never stops a batch.
+fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
+    let mut pred = Prediction {
+        id: rec.id.clone(),
+        text: Some(String::new()),
+        ..Prediction::default()
+    };
+    let bytes = match corpus.page_bytes(rec) {
+        Ok(b) => b,
+        Err(e) => {
+            pred.error = Some(e);
+            return pred;
+        }
+    };
+    let options = lectern::Options {
+        url: rec.url.clone(),
+        ..lectern::Options::default()
+    };
+    let start = Instant::now();
+    let outcome = guarded(|| lectern::extract_bytes(&bytes, &options));
+    pred.ms = Some(start.elapsed().as_secs_f64() * 1000.0);
+    match outcome {
+        Ok(Ok(Some(article))) => {
+            pred.text = Some(lectern::to_text(&article));
+            pred.title = article.title;
+        }
+        Ok(Ok(None)) => {}
+        Ok(Err(e)) => pred.error = Some(e.to_string()),
+        Err(panic) => pred.error = Some(panic),
+    }
+    pred
+}
+
+/// Runs `f`, turning a panic into `Err("panic: <message>")`.
+fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| format!("panic: {}", panic_message(&*p)))
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown payload".to_string()
+    }
+}
+
+/// Default worker count: every core.
+pub(crate) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Extracts the first `limit` records over `threads` workers; results come back in manifest order.
+pub(crate) fn run(corpus: &Corpus, threads: usize, limit: Option<usize>) -> Vec<Prediction> {
+    let records = &corpus.records[..limit.unwrap_or(usize::MAX).min(corpus.records.len())];
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Prediction>>> = Mutex::new(vec![None; records.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(rec) = records.get(i) else { break };
+                let pred = extract_page(corpus, rec);
+                // A poisoned lock only means another worker panicked outside catch_unwind;
+                // its slot stays empty and is reported as an error below.
+                if let Ok(mut s) = slots.lock() {
+                    s[i] = Some(pred);
+                }
+            });
+        }
+    });
+    let slots = slots.into_inner().unwrap_or_else(|p| p.into_inner());
+    slots
+        .into_iter()
+        .zip(records)
+        .map(|(slot, rec)| {
+            slot.unwrap_or_else(|| Prediction {
+                id: rec.id.clone(),
+                text: Some(String::new()),
+                error: Some("worker lost this page".into()),
+                ..Prediction::default()
+            })
+        })
+        .collect()
+}
+
+/// Writes predictions as JSON lines.
+pub(crate) fn write_predictions(path: &Path, preds: &[Prediction]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut w = std::io::BufWriter::new(file);
+    for p in preds {
+        let line = serde_json::to_string(p).map_err(|e| e.to_string())?;
+        writeln!(w, "{line}").map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    w.flush().map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_page_becomes_an_error() {
+        assert_eq!(guarded(|| 7), Ok(7));
+        let r: Result<(), String> = guarded(|| panic!("boom {}", 1));
+        assert_eq!(r, Err("panic: boom 1".to_string()));
+    }
+}

@@ -1,0 +1,140 @@
+//! Corpus directories (`manifest.jsonl` + `pages/<id>.html.gz`) and prediction files
+//! (`{"id","text","title","ms","error"}` JSON lines), in the format of `docs/EVALUATION.md`.
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// One manifest line; fields the CLI does not use are ignored.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub(crate) struct Record {
+    #[serde(deserialize_with = "id_string")]
+    pub id: String,
+    #[serde(default)]
+    pub html: Option<String>,
+    #[serde(default)]
+    pub url: Option<String>,
+    #[serde(default)]
+    pub page_type: Option<String>,
+    #[serde(default)]
+    pub gold_text: Option<String>,
+    #[serde(default)]
+    pub with: Option<Vec<String>>,
+    #[serde(default)]
+    pub without: Option<Vec<String>>,
+}
+
+impl Record {
+    /// Snippet pages, as score.py selects them: a non-empty `with` or `without`.
+    pub(crate) fn has_snippets(&self) -> bool {
+        self.with.as_ref().is_some_and(|w| !w.is_empty())
+            || self.without.as_ref().is_some_and(|w| !w.is_empty())
+    }
+}
+
+/// One prediction line.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Prediction {
+    #[serde(deserialize_with = "id_string")]
+    pub id: String,
+    /// Null (or a non-string) is scored as empty output.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Ids are strings; a numeric id is read as its decimal text (as Python's `str()` would).
+fn id_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(s) => Ok(s),
+        other => Ok(other.to_string()),
+    }
+}
+
+fn lenient_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(s) => Some(s),
+        _ => None,
+    })
+}
+
+fn lenient_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    Ok(serde_json::Value::deserialize(d)?.as_f64())
+}
+
+/// A corpus directory.
+pub(crate) struct Corpus {
+    pub dir: PathBuf,
+    pub name: String,
+    pub records: Vec<Record>,
+}
+
+impl Corpus {
+    pub(crate) fn open(dir: &Path) -> Result<Corpus, String> {
+        let manifest = dir.join("manifest.jsonl");
+        let records = read_jsonl(&manifest)?;
+        let name = std::fs::canonicalize(dir)
+            .unwrap_or_else(|_| dir.to_path_buf())
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(Corpus {
+            dir: dir.to_path_buf(),
+            name,
+            records,
+        })
+    }
+
+    /// The raw page bytes (gunzipped when the path ends in `.gz`).
+    pub(crate) fn page_bytes(&self, rec: &Record) -> Result<Vec<u8>, String> {
+        let rel = rec
+            .html
+            .clone()
+            .unwrap_or_else(|| format!("pages/{}.html.gz", rec.id));
+        let path = self.dir.join(&rel);
+        let raw = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !rel.ends_with(".gz") {
+            return Ok(raw);
+        }
+        let mut out = Vec::with_capacity(raw.len() * 4);
+        flate2::read::GzDecoder::new(raw.as_slice())
+            .read_to_end(&mut out)
+            .map_err(|e| format!("{}: gunzip: {e}", path.display()))?;
+        Ok(out)
+    }
+
+    /// Whether score.py would score anything here (text gold or snippets).
+    pub(crate) fn is_scorable(&self) -> bool {
+        self.records
+            .iter()
+            .any(|r| r.gold_text.is_some() || r.has_snippets())
+    }
+}
+
+/// Reads a JSON-lines file, skipping blank lines; errors name the file and line.
+pub(crate) fn read_jsonl<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v = serde_json::from_str(&line)
+            .map_err(|e| format!("{}:{}: bad JSON: {e}", path.display(), n + 1))?;
+        out.push(v);
+    }
+    Ok(out)
+}
+
+/// Predictions by id; a later line for the same id wins (as in score.py).
+pub(crate) fn read_predictions(path: &Path) -> Result<HashMap<String, Prediction>, String> {
+    let preds: Vec<Prediction> = read_jsonl(path)?;
+    Ok(preds.into_iter().map(|p| (p.id.clone(), p)).collect())
+}

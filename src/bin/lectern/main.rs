@@ -1,0 +1,231 @@
+//! The `lectern` command-line tool: extract one page, batch-extract a corpus, score
+//! predictions, and evaluate over every development corpus.
+
+mod args;
+mod batch;
+mod corpus;
+mod metrics;
+mod pyre_tables;
+mod pytext;
+mod report;
+mod score;
+
+use args::Args;
+use corpus::Corpus;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  lectern extract FILE|- [--url U] [--format text|json|html|markdown]
+  lectern batch --data DIR --out PRED.jsonl [--threads N] [--limit N]
+  lectern eval [--data DIR]... [--json OUT] [--pred-dir DIR] [--threads N] [--limit N]
+  lectern score --data DIR --pred PRED.jsonl [--json OUT]
+
+eval defaults to every corpus under $LECTERN_SHARED/datasets (else ../shared/datasets).
+exit codes: 0 ok, 1 no article found, 2 usage or input error";
+
+/// Corpora scored another way (typed blocks, `score_blocks.py`), so `eval` leaves them out.
+const BLOCK_SCORED: &[&str] = &["styled-dev"];
+
+/// A failed command: exit code 1 (nothing found) or 2 (usage/input), with its message.
+struct Failure(u8, String);
+
+impl From<String> for Failure {
+    fn from(msg: String) -> Self {
+        Failure(2, msg)
+    }
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("extract") => cmd_extract(&argv[1..]),
+        Some("batch") => cmd_batch(&argv[1..]),
+        Some("eval") => cmd_eval(&argv[1..]),
+        Some("score") => cmd_score(&argv[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(Failure(2, USAGE.to_string())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(code, msg)) => {
+            eprintln!("lectern: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("stdin: {e}"))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| format!("{path}: {e}"))
+}
+
+fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(argv, &["url", "format"])?;
+    let [input] = args.positional() else {
+        return Err(Failure(2, format!("extract takes one FILE or -\n{USAGE}")));
+    };
+    let format = args.get("format").unwrap_or("text");
+    if !matches!(format, "text" | "json") {
+        let known = matches!(format, "html" | "markdown");
+        let why = if known {
+            "not available yet"
+        } else {
+            "unknown"
+        };
+        return Err(Failure(
+            2,
+            format!("format {format} {why} (use text or json)"),
+        ));
+    }
+    let bytes = read_input(input)?;
+    let options = lectern::Options {
+        url: args.get("url").map(String::from),
+        ..lectern::Options::default()
+    };
+    let article = lectern::extract_bytes(&bytes, &options)
+        .map_err(|e| Failure(2, e.to_string()))?
+        .ok_or(Failure(1, format!("{input}: no article found")))?;
+    let out = match format {
+        "json" => serde_json::to_string_pretty(&article).map_err(|e| e.to_string())?,
+        _ => lectern::to_text(&article),
+    };
+    println!("{out}");
+    Ok(())
+}
+
+fn threads(args: &Args) -> Result<usize, String> {
+    Ok(args
+        .count("threads")?
+        .unwrap_or_else(batch::default_threads))
+}
+
+fn cmd_batch(argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(argv, &["data", "out", "threads", "limit"])?;
+    let corpus = Corpus::open(&args.required_path("data")?)?;
+    let out = args.required_path("out")?;
+    let start = std::time::Instant::now();
+    let preds = batch::run(&corpus, threads(&args)?, args.count("limit")?);
+    batch::write_predictions(&out, &preds)?;
+    let errors = preds.iter().filter(|p| p.error.is_some()).count();
+    eprintln!(
+        "{}: {} pages, {errors} errors, {:.1} s → {}",
+        corpus.name,
+        preds.len(),
+        start.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(())
+}
+
+fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn cmd_score(argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(argv, &["data", "pred", "json"])?;
+    let corpus = Corpus::open(&args.required_path("data")?)?;
+    let preds = corpus::read_predictions(&args.required_path("pred")?)?;
+    let known: std::collections::HashSet<&str> =
+        corpus.records.iter().map(|r| r.id.as_str()).collect();
+    let extra = preds
+        .keys()
+        .filter(|id| !known.contains(id.as_str()))
+        .count();
+    if extra > 0 {
+        eprintln!("warning: {extra} predicted ids are not in the corpus (ignored)");
+    }
+    let scores = score::score_corpus(&corpus.name, &corpus.records, &preds);
+    println!("{}", report::table(std::slice::from_ref(&scores)));
+    if let Some(path) = args.path("json") {
+        write_json(&path, &scores)?;
+    }
+    Ok(())
+}
+
+/// `$LECTERN_SHARED/datasets`, else `../shared/datasets` (the checkout's sibling).
+fn default_datasets_dir() -> PathBuf {
+    std::env::var_os("LECTERN_SHARED").map_or_else(
+        || PathBuf::from("../shared/datasets"),
+        |s| PathBuf::from(s).join("datasets"),
+    )
+}
+
+/// Every corpus directory under `root` that has a manifest, by name.
+fn discover_corpora(root: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(root).map_err(|e| {
+        format!(
+            "{}: {e} (pass --data DIR or set LECTERN_SHARED)",
+            root.display()
+        )
+    })?;
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("manifest.jsonl").is_file())
+        .collect();
+    dirs.sort();
+    Ok(dirs)
+}
+
+fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(argv, &["data", "json", "pred-dir", "threads", "limit"])?;
+    let explicit: Vec<PathBuf> = args.all("data").into_iter().map(PathBuf::from).collect();
+    let dirs = if explicit.is_empty() {
+        discover_corpora(&default_datasets_dir())?
+    } else {
+        explicit
+    };
+    if let Some(dir) = args.path("pred-dir") {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let (threads, limit) = (threads(&args)?, args.count("limit")?);
+    let mut results = Vec::new();
+    for dir in dirs {
+        let corpus = Corpus::open(&dir)?;
+        if BLOCK_SCORED.contains(&corpus.name.as_str()) || !corpus.is_scorable() {
+            eprintln!(
+                "{}: skipped (no text gold or snippets; block-typed corpora score with score_blocks.py)",
+                corpus.name
+            );
+            continue;
+        }
+        eprintln!(
+            "{}: extracting {} pages…",
+            corpus.name,
+            corpus.records.len()
+        );
+        results.push(eval_corpus(&corpus, threads, limit, args.path("pred-dir"))?);
+    }
+    println!("{}", report::table(&results));
+    if let Some(path) = args.path("json") {
+        write_json(&path, &results)?;
+    }
+    Ok(())
+}
+
+fn eval_corpus(
+    corpus: &Corpus,
+    threads: usize,
+    limit: Option<usize>,
+    pred_dir: Option<PathBuf>,
+) -> Result<score::CorpusScores, String> {
+    let preds = batch::run(corpus, threads, limit);
+    if let Some(dir) = pred_dir {
+        batch::write_predictions(&dir.join(format!("{}.jsonl", corpus.name)), &preds)?;
+    }
+    let records = &corpus.records[..preds.len()];
+    let by_id = preds.into_iter().map(|p| (p.id.clone(), p)).collect();
+    Ok(score::score_corpus(&corpus.name, records, &by_id))
+}
