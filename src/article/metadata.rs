@@ -460,18 +460,10 @@ fn clean_byline(s: &str) -> String {
         }
     }
     let lower = s.to_lowercase();
-    for prefix in [
-        "written by ",
-        "posted by ",
-        "by: ",
-        "by:",
-        "by ",
-        "von ",
-        "par ",
-        "por ",
-    ] {
-        if lower.starts_with(prefix) {
-            s = s[prefix.len()..].to_string();
+    for prefix in ["written by", "posted by", "by", "von", "par", "por"] {
+        let rest = lower.strip_prefix(prefix);
+        if rest.is_some_and(|r| r.starts_with([' ', ':'])) {
+            s = s[prefix.len()..].trim_start_matches([' ', ':']).to_string();
             break;
         }
     }
