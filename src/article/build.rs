@@ -890,6 +890,7 @@ fn only_images(run: &[Inline]) -> Option<Vec<Image>> {
         match i {
             Inline::Image { image } => images.push(image.clone()),
             Inline::Anchor { .. } | Inline::Break => {}
+            Inline::Text { text } if text.chars().all(super::text::is_html_space) => {}
             Inline::Link { content, .. } => images.extend(only_images(content)?),
             _ => return None,
         }
