@@ -35,7 +35,7 @@ pub use article::{Article, Block, Cell, Image, Inline};
 pub use budget::{Clock, Deadline};
 pub use error::Error;
 pub use options::{Limits, Mode, Options};
-pub use render::to_text;
+pub use render::{to_html, to_markdown, to_text};
 pub use snapshot::source::{DomSource, NodeInfo};
 pub use snapshot::{Layout, Namespace, Node, NodeId, NodeKind, Snapshot, Viewport};
 

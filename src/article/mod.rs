@@ -3,7 +3,16 @@
 //! Built from a [`Snapshot`](crate::Snapshot) and the set of nodes the engine kept; rendered by
 //! `crate::render` to allowlisted HTML, plain text, Markdown or JSON.
 
+pub(crate) mod assemble;
 pub(crate) mod build;
+mod images;
+pub(crate) mod json;
+pub(crate) mod markup;
+pub(crate) mod math;
+pub(crate) mod metadata;
+mod table;
+mod text;
+pub(crate) mod url;
 
 use crate::NodeId;
 use serde::{Deserialize, Serialize};
@@ -102,6 +111,17 @@ pub enum Block {
     },
     /// A thematic break.
     Rule,
+    /// Blocks whose language or direction differs from the article's (`lang`/`dir` on a container).
+    Group {
+        /// BCP 47 language tag, when it differs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
+        /// `ltr`, `rtl` or `auto`, when it differs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dir: Option<String>,
+        /// The blocks.
+        content: Vec<Block>,
+    },
 }
 
 /// A table cell.
@@ -185,4 +205,25 @@ pub enum Inline {
     },
     /// A line break.
     Break,
+    /// The target of an in-page link (a footnote, a back-reference): keeps `#id` links working.
+    Anchor {
+        /// The element id from the page.
+        id: String,
+    },
+    /// Text for assistive technology only (`sr-only`, `visually-hidden`): kept, not shown.
+    VisuallyHidden {
+        /// Content.
+        content: Vec<Inline>,
+    },
+    /// A run whose language or direction differs from its surroundings.
+    Span {
+        /// BCP 47 language tag, when it differs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
+        /// `ltr`, `rtl` or `auto`, when it differs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dir: Option<String>,
+        /// Content.
+        content: Vec<Inline>,
+    },
 }

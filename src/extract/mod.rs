@@ -1,7 +1,7 @@
 //! Extraction: snapshot → article. (Foundation version: the largest text-dense container; the
 //! detection-engine issue replaces it with the staged engine.)
 
-use crate::article::{build, Article};
+use crate::article::{assemble::assemble, Article};
 use crate::budget::Deadline;
 use crate::snapshot::{NodeId, Snapshot};
 use crate::{Error, Options};
@@ -21,28 +21,28 @@ pub(crate) struct Selection {
 /// Extracts the main content of `snap`; `Ok(None)` when there is none.
 pub(crate) fn extract(
     snap: &Snapshot,
-    _options: &Options,
+    options: &Options,
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
     deadline.check()?;
     let Some(body) = snap.find_tag("body") else {
         return Ok(None);
     };
-    let drop = vec![false; snap.len()];
-    let blocks = build::blocks(snap, &[body], &drop);
-    if blocks.is_empty() {
-        return Ok(None);
-    }
-    let title = snap
-        .find_tag("title")
-        .map(|t| snap.text_of(t).trim().to_string());
-    Ok(Some(Article {
-        title,
-        blocks,
-        content: vec![body],
-        truncated: snap.truncated,
-        ..Default::default()
-    }))
+    let selection = Selection {
+        roots: vec![body],
+        drop: vec![false; snap.len()],
+        confidence: 0.5,
+    };
+    Ok(article_from(snap, &selection, options))
+}
+
+/// Turns the engine's selection into an article (metadata, blocks, renders' input).
+pub(crate) fn article_from(
+    snap: &Snapshot,
+    selection: &Selection,
+    options: &Options,
+) -> Option<Article> {
+    assemble(snap, selection, options.url.as_deref())
 }
 
 /// Cheap "is this an article?" check.

@@ -9,14 +9,16 @@ use crate::{Error, Limits};
 /// downstream needs more than its start).
 const MAX_ATTR_VALUE: usize = 16 * 1024;
 
-/// Elements whose text is never content and is not captured. JSON-LD scripts are the exception:
-/// metadata reads them.
+/// Elements whose text is never content and is not captured. JSON-LD scripts (read by metadata)
+/// and MathJax TeX scripts (read by the article builder) are the exceptions.
 fn drops_text(tag: &str, attrs: &[(String, String)]) -> bool {
     match tag {
         "style" | "template" => true,
-        "script" => !attrs
-            .iter()
-            .any(|(k, v)| k == "type" && v.trim().eq_ignore_ascii_case("application/ld+json")),
+        // MathJax v2 keeps its TeX source in `script type="math/tex"`: the article reads it.
+        "script" => !attrs.iter().any(|(k, v)| {
+            let v = v.trim().to_ascii_lowercase();
+            k == "type" && (v == "application/ld+json" || v.starts_with("math/tex"))
+        }),
         _ => false,
     }
 }

@@ -1,0 +1,94 @@
+//! Selection → [`Article`]: metadata, blocks, then the fields derived from both.
+
+use super::build::{self, Context};
+use super::metadata::{self, Metadata};
+use super::text::{blocks_plain, plain, reading_time, word_count};
+use super::{Article, Block};
+use crate::extract::Selection;
+use crate::snapshot::Snapshot;
+
+/// How many leading blocks may hold the title repeated as a heading (a kicker or a
+/// date line sometimes sits above it).
+const TITLE_HEADING_WINDOW: usize = 3;
+
+/// Builds the article for what the engine selected; `None` when nothing readable remains.
+pub(crate) fn assemble(
+    snap: &Snapshot,
+    sel: &Selection,
+    page_url: Option<&str>,
+) -> Option<Article> {
+    let meta = metadata::read(snap, &sel.roots, page_url);
+    let cx = Context {
+        snap,
+        drop: &sel.drop,
+        base: meta.base.clone(),
+        lang: meta.lang.clone(),
+        dir: meta.dir.clone(),
+    };
+    let mut blocks = build::blocks(&cx, &sel.roots);
+    drop_title_heading(&mut blocks, meta.title.as_deref());
+    if blocks.is_empty() {
+        return None;
+    }
+    let mut text = String::new();
+    blocks_plain(&blocks, &mut text);
+    let word_count = word_count(&text);
+    let excerpt = meta.excerpt.clone().or_else(|| first_paragraph(&blocks));
+    let Metadata {
+        title,
+        authors,
+        published,
+        modified,
+        site_name,
+        lang,
+        dir,
+        lead_image,
+        ..
+    } = meta;
+    Some(Article {
+        title,
+        byline: (!authors.is_empty()).then(|| authors.join(", ")),
+        authors,
+        published,
+        modified,
+        site_name,
+        lang,
+        dir,
+        excerpt,
+        lead_image,
+        blocks,
+        word_count,
+        reading_time: reading_time(word_count),
+        confidence: sel.confidence,
+        content: sel.roots.clone(),
+        truncated: snap.truncated,
+    })
+}
+
+/// Drops the article title when the content repeats it as its first heading (the view shows it).
+fn drop_title_heading(blocks: &mut Vec<Block>, title: Option<&str>) {
+    let Some(title) = title else { return };
+    let key = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let want = key(title);
+    let pos = blocks
+        .iter()
+        .take(TITLE_HEADING_WINDOW)
+        .position(|b| matches!(b, Block::Heading { content, .. } if key(&plain(content)) == want));
+    if let Some(p) = pos {
+        // Keep any anchors the heading carried by moving them nowhere: a title is never a link target
+        // worth keeping over a clean outline.
+        blocks.remove(p);
+    }
+}
+
+fn first_paragraph(blocks: &[Block]) -> Option<String> {
+    blocks.iter().find_map(|b| match b {
+        Block::Paragraph { content } => metadata::excerpt_from(&plain(content)),
+        _ => None,
+    })
+}
