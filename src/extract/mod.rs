@@ -1,9 +1,16 @@
-//! Extraction: snapshot → article. (Foundation version: the largest text-dense container; the
-//! detection-engine issue replaces it with the staged engine.)
+//! Extraction: snapshot → selection → article. The engine's stages are listed in
+//! [`stages`]; this module wires them to the article builder, the trace and site memory.
+
+pub(crate) mod blocks;
+pub(crate) mod readerable;
+pub(crate) mod score;
+pub(crate) mod stages;
 
 use crate::article::{build, Article};
 use crate::budget::Deadline;
-use crate::snapshot::{NodeId, Snapshot};
+use crate::classify::site_memory::SiteMemory;
+use crate::snapshot::Snapshot;
+use crate::trace::Trace;
 use crate::{Error, Options};
 
 /// What the engine decided: the content subtrees and, inside them, the nodes to leave out.
@@ -11,7 +18,7 @@ use crate::{Error, Options};
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Selection {
     /// Roots of the kept subtrees, in document order.
-    pub roots: Vec<NodeId>,
+    pub roots: Vec<crate::snapshot::NodeId>,
     /// `drop[id]` is true for nodes inside the roots that are not content (indexed by `NodeId`).
     pub drop: Vec<bool>,
     /// 0–1 confidence that this is the main content.
@@ -21,36 +28,109 @@ pub(crate) struct Selection {
 /// Extracts the main content of `snap`; `Ok(None)` when there is none.
 pub(crate) fn extract(
     snap: &Snapshot,
-    _options: &Options,
+    options: &Options,
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
-    deadline.check()?;
-    let Some(body) = snap.find_tag("body") else {
-        return Ok(None);
+    extract_with_trace(snap, options, None, deadline).map(|(a, _)| a)
+}
+
+#[allow(dead_code)]
+/// As [`extract`], with site memory (when supplied) and the per-stage [`Trace`].
+pub(crate) fn extract_with_trace(
+    snap: &Snapshot,
+    options: &Options,
+    memory: Option<&SiteMemory>,
+    deadline: &Deadline,
+) -> Result<(Option<Article>, Trace), Error> {
+    let out = stages::run(
+        snap,
+        options.mode,
+        memory,
+        stages::StageSwitches::default(),
+        deadline,
+    )?;
+    let article = out
+        .selection
+        .as_ref()
+        .and_then(|sel| article_from(snap, sel));
+    Ok((article, out.trace))
+}
+
+// Site memory and the trace are internal until the coordinator surfaces them in the public
+// API (`learnSite`, `extractWithTrace`); the CLI's online big9 evaluation calls these.
+#[allow(dead_code)]
+/// Extracts and then teaches `memory` what this page kept and dropped (seed 000, online).
+pub(crate) fn extract_and_learn(
+    snap: &Snapshot,
+    options: &Options,
+    memory: &mut SiteMemory,
+    deadline: &Deadline,
+) -> Result<(Option<Article>, Trace), Error> {
+    let out = stages::run(
+        snap,
+        options.mode,
+        Some(memory),
+        stages::StageSwitches::default(),
+        deadline,
+    )?;
+    let kept = kept_blocks(snap, &out);
+    memory.learn(&out.features, &kept);
+    let article = out
+        .selection
+        .as_ref()
+        .and_then(|sel| article_from(snap, sel));
+    Ok((article, out.trace))
+}
+
+#[allow(dead_code)]
+/// Learns a site from a batch of its pages, in order (`learnSite(pages)`).
+pub(crate) fn learn_site(pages: &[Snapshot], options: &Options) -> Result<SiteMemory, Error> {
+    let mut memory = SiteMemory::default();
+    for page in pages {
+        let deadline = Deadline::start(options.limits.time_budget_ms);
+        extract_and_learn(page, options, &mut memory, &deadline)?;
+    }
+    Ok(memory)
+}
+
+/// `kept[id]` for every node inside a root and not dropped.
+fn kept_blocks(snap: &Snapshot, out: &stages::Outcome) -> Vec<bool> {
+    let mut kept = vec![false; snap.len()];
+    let Some(sel) = out.selection.as_ref() else {
+        return kept;
     };
-    let drop = vec![false; snap.len()];
-    let blocks = build::blocks(snap, &[body], &drop);
+    for &r in &sel.roots {
+        let mut stack = vec![r];
+        while let Some(id) = stack.pop() {
+            if sel.drop.get(id.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            kept[id.index()] = true;
+            stack.extend(snap.node(id).children.iter().copied());
+        }
+    }
+    kept
+}
+
+fn article_from(snap: &Snapshot, sel: &Selection) -> Option<Article> {
+    let blocks = build::blocks(snap, &sel.roots, &sel.drop);
     if blocks.is_empty() {
-        return Ok(None);
+        return None;
     }
     let title = snap
         .find_tag("title")
         .map(|t| snap.text_of(t).trim().to_string());
-    Ok(Some(Article {
+    Some(Article {
         title,
         blocks,
-        content: vec![body],
+        content: sel.roots.clone(),
+        confidence: sel.confidence,
         truncated: snap.truncated,
         ..Default::default()
-    }))
+    })
 }
 
 /// Cheap "is this an article?" check.
 pub(crate) fn is_probably_readerable(snap: &Snapshot) -> bool {
-    snap.descendants(NodeId::ROOT)
-        .filter(|&id| snap.node(id).is("p"))
-        .map(|id| snap.text_of(id).trim().chars().count())
-        .filter(|&n| n >= 140)
-        .count()
-        >= 2
+    readerable::is_probably_readerable(snap)
 }
