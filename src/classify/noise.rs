@@ -59,7 +59,7 @@ impl<'a> NoiseClassifier<'a> {
 
     fn rule(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
         let tag = node.tag.as_str();
-        if rules::SKIP_TAGS.contains(&tag) {
+        if self.f.skip[id.index()] {
             return Some(Reason::ScriptStyle);
         }
         if self.is_hidden(id, node) {

@@ -139,8 +139,19 @@ fn ratio(a: u32, b: u32) -> f32 {
     }
 }
 
-/// Computes all features of `snap`.
+/// Computes all features of `snap`. Pages that render almost nothing outside `<noscript>`
+/// (Discourse and other crawler views) are recomputed with `<noscript>` read as content.
 pub(crate) fn compute(snap: &Snapshot) -> Features {
+    let f = compute_with(snap, true);
+    if f.text_len[NodeId::ROOT.index()] < limits::NOSCRIPT_FALLBACK_CHARS
+        && snap.find_tag("noscript").is_some()
+    {
+        return compute_with(snap, false);
+    }
+    f
+}
+
+fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
     let n = snap.len();
     let mut f = Features {
         preorder: vec![0; n],
@@ -166,7 +177,7 @@ pub(crate) fn compute(snap: &Snapshot) -> Features {
         sibling_pos: vec![0; n],
         ..Default::default()
     };
-    top_down(snap, &mut f);
+    top_down(snap, &mut f, skip_noscript);
     bottom_up(snap, &mut f);
     f.geo = snap.has_layout().then(|| geometry(snap));
     f.blocks = f
@@ -190,7 +201,7 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 }
 
 /// Preorder walk: order, depth, inherited flags, tag paths and own-text statistics.
-fn top_down(snap: &Snapshot, f: &mut Features) {
+fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
     let mut in_link = vec![false; snap.len()];
     let mut vocab_cache: HashMap<&str, u8> = HashMap::new();
     let mut stack = vec![NodeId::ROOT];
@@ -210,7 +221,8 @@ fn top_down(snap: &Snapshot, f: &mut Features) {
         match node.kind {
             NodeKind::Element => {
                 let tag = node.tag.as_str();
-                f.skip[i] |= rules::SKIP_TAGS.contains(&tag);
+                f.skip[i] |=
+                    rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
                 in_link[i] |= tag == "a";
                 if rules::BLOCK_TAGS.contains(&tag) {
                     f.is_block[i] = true;
@@ -454,6 +466,21 @@ mod tests {
         assert_eq!(f.fingerprint[ps[0].index()], f.fingerprint[ps[1].index()]);
         assert_eq!(f.keyword[ps[1].index()], Some(Reason::SpecialInformation));
         assert_eq!(f.sibling_pos[ps[1].index()], 1);
+    }
+
+    #[test]
+    fn noscript_crawler_view_is_read_when_nothing_else_renders() {
+        let mut b = Builder::new();
+        let mut p = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("noscript", &[], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text("The whole forum thread lives in the crawler view.");
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.blocks, vec![p]);
     }
 
     #[test]

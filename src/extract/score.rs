@@ -248,9 +248,8 @@ fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bo
     let ld = f.link_density(c);
     let len = f.text_len[i];
     let prose = f.own_len[i] == len || inp.snap.node(c).is("p");
-    prose
-        && ((len >= limits::SIBLING_PARAGRAPH_CHARS && ld < 0.25)
-            || (ld == 0.0 && f.own_sentences[i] > 0))
+    (len >= limits::SIBLING_PARAGRAPH_CHARS && ld < 0.25)
+        || (prose && ld == 0.0 && f.own_sentences[i] > 0)
 }
 
 #[cfg(test)]

@@ -117,6 +117,9 @@ pub(crate) mod limits {
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
+    /// Below this much rendered text, `<noscript>` content is read instead (Discourse forums in
+    /// wcxb-dev render their threads only there for clients without script).
+    pub const NOSCRIPT_FALLBACK_CHARS: u32 = 200;
     /// An overlay covers at least this share of the viewport area.
     pub const OVERLAY_VIEWPORT_SHARE: f32 = 0.5;
     /// z-index at which a fixed/sticky layer is considered to sit above the page.
