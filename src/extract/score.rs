@@ -55,8 +55,8 @@ impl Inputs<'_> {
             + (f.own_len[i] as f32 / 100.0).min(limits::LENGTH_POINTS_CAP);
         s *= 1.0 - f.own_link_density(b);
         if let Some(r) = self.runs {
-            // A paragraph in the page's main run is worth up to half again as much (seed 003).
-            s *= 1.0 + 0.5 * r.share[i];
+            // A paragraph in the page's main run is worth a little more (seed 003).
+            s *= 1.0 + limits::RUN_BONUS * r.share[i];
         }
         if let Some(share) = self.memory.and_then(|m| m.path_kept_share(f.ptp[i])) {
             // Paths that were always boilerplate on this site count less (seed 000 PTP).
