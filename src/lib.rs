@@ -20,11 +20,14 @@
 
 mod article;
 mod budget;
+mod classify;
 mod error;
 mod extract;
 mod options;
 mod render;
+mod rules;
 mod snapshot;
+mod trace;
 
 #[cfg(feature = "html")]
 mod native;

@@ -1,9 +1,16 @@
-//! Extraction: snapshot → article. (Foundation version: the largest text-dense container; the
-//! detection-engine issue replaces it with the staged engine.)
+//! Extraction: snapshot → selection → article. The engine's stages are listed in
+//! [`stages`]; this module wires them to the article builder, the trace and site memory.
+
+pub(crate) mod blocks;
+pub(crate) mod readerable;
+pub(crate) mod score;
+pub(crate) mod stages;
 
 use crate::article::{assemble::assemble, Article};
 use crate::budget::Deadline;
-use crate::snapshot::{NodeId, Snapshot};
+use crate::classify::site_memory::SiteMemory;
+use crate::snapshot::Snapshot;
+use crate::trace::Trace;
 use crate::{Error, Options};
 
 /// What the engine decided: the content subtrees and, inside them, the nodes to leave out.
@@ -11,7 +18,7 @@ use crate::{Error, Options};
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Selection {
     /// Roots of the kept subtrees, in document order.
-    pub roots: Vec<NodeId>,
+    pub roots: Vec<crate::snapshot::NodeId>,
     /// `drop[id]` is true for nodes inside the roots that are not content (indexed by `NodeId`).
     pub drop: Vec<bool>,
     /// 0–1 confidence that this is the main content.
@@ -24,33 +31,93 @@ pub(crate) fn extract(
     options: &Options,
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
-    deadline.check()?;
-    let Some(body) = snap.find_tag("body") else {
-        return Ok(None);
-    };
-    let selection = Selection {
-        roots: vec![body],
-        drop: vec![false; snap.len()],
-        confidence: 0.5,
-    };
-    Ok(article_from(snap, &selection, options))
+    extract_with_trace(snap, options, None, deadline).map(|(a, _)| a)
 }
 
-/// Turns the engine's selection into an article (metadata, blocks, renders' input).
-pub(crate) fn article_from(
+#[allow(dead_code)]
+/// As [`extract`], with site memory (when supplied) and the per-stage [`Trace`].
+pub(crate) fn extract_with_trace(
     snap: &Snapshot,
-    selection: &Selection,
     options: &Options,
-) -> Option<Article> {
-    assemble(snap, selection, options.url.as_deref())
+    memory: Option<&SiteMemory>,
+    deadline: &Deadline,
+) -> Result<(Option<Article>, Trace), Error> {
+    let out = stages::run(
+        snap,
+        options.mode,
+        memory,
+        stages::StageSwitches::default(),
+        deadline,
+    )?;
+    let article = out
+        .selection
+        .as_ref()
+        .and_then(|sel| article_from(snap, sel, options));
+    Ok((article, out.trace))
+}
+
+// Site memory and the trace are internal until the coordinator surfaces them in the public
+// API (`learnSite`, `extractWithTrace`); the CLI's online big9 evaluation calls these.
+#[allow(dead_code)]
+/// Extracts and then teaches `memory` what this page kept and dropped (seed 000, online).
+pub(crate) fn extract_and_learn(
+    snap: &Snapshot,
+    options: &Options,
+    memory: &mut SiteMemory,
+    deadline: &Deadline,
+) -> Result<(Option<Article>, Trace), Error> {
+    let out = stages::run(
+        snap,
+        options.mode,
+        Some(memory),
+        stages::StageSwitches::default(),
+        deadline,
+    )?;
+    let kept = kept_blocks(snap, &out);
+    memory.learn(&out.features, &kept);
+    let article = out
+        .selection
+        .as_ref()
+        .and_then(|sel| article_from(snap, sel, options));
+    Ok((article, out.trace))
+}
+
+#[allow(dead_code)]
+/// Learns a site from a batch of its pages, in order (`learnSite(pages)`).
+pub(crate) fn learn_site(pages: &[Snapshot], options: &Options) -> Result<SiteMemory, Error> {
+    let mut memory = SiteMemory::default();
+    for page in pages {
+        let deadline = Deadline::start(options.limits.time_budget_ms);
+        extract_and_learn(page, options, &mut memory, &deadline)?;
+    }
+    Ok(memory)
+}
+
+/// `kept[id]` for every node inside a root and not dropped.
+fn kept_blocks(snap: &Snapshot, out: &stages::Outcome) -> Vec<bool> {
+    let mut kept = vec![false; snap.len()];
+    let Some(sel) = out.selection.as_ref() else {
+        return kept;
+    };
+    for &r in &sel.roots {
+        let mut stack = vec![r];
+        while let Some(id) = stack.pop() {
+            if sel.drop.get(id.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            kept[id.index()] = true;
+            stack.extend(snap.node(id).children.iter().copied());
+        }
+    }
+    kept
+}
+
+/// Turns the engine's selection into an article (metadata, blocks, renderers' input).
+fn article_from(snap: &Snapshot, sel: &Selection, options: &Options) -> Option<Article> {
+    assemble(snap, sel, options.url.as_deref())
 }
 
 /// Cheap "is this an article?" check.
 pub(crate) fn is_probably_readerable(snap: &Snapshot) -> bool {
-    snap.descendants(NodeId::ROOT)
-        .filter(|&id| snap.node(id).is("p"))
-        .map(|id| snap.text_of(id).trim().chars().count())
-        .filter(|&n| n >= 140)
-        .count()
-        >= 2
+    readerable::is_probably_readerable(snap)
 }

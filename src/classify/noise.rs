@@ -1,0 +1,360 @@
+//! Stage 2: `NoiseClassifier` (seed 001) — labels navigation, advertisement, interactive,
+//! special-information and script/style areas, plus hidden nodes and overlay/consent shells.
+//!
+//! With layout, seed 001's geometric regions pick candidates that rules confirm; without layout,
+//! structure stands in (landmark tags, ARIA roles, class/id vocabulary, link density, controls).
+
+use crate::extract::blocks::{flag, Features, Region};
+use crate::rules::{self, limits};
+use crate::snapshot::{Node, NodeId, NodeKind, Snapshot};
+use crate::trace::Reason;
+
+/// Noise labels: `kind[id]` where a rule fired, `inside[id]` for the whole labelled subtree.
+#[derive(Debug, Default)]
+pub(crate) struct NoiseLabels {
+    pub kind: Vec<Option<Reason>>,
+    pub inside: Vec<bool>,
+}
+
+/// Labels noise areas from structure, vocabulary and (when present) layout.
+pub(crate) struct NoiseClassifier<'a> {
+    snap: &'a Snapshot,
+    f: &'a Features,
+    /// Visible text of the whole page, for the "small share" guards.
+    page_text: u32,
+}
+
+impl<'a> NoiseClassifier<'a> {
+    pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
+        let page_text = f.text_len[NodeId::ROOT.index()].max(1);
+        NoiseClassifier { snap, f, page_text }
+    }
+
+    /// Runs the rules top-down; a labelled subtree is not examined further.
+    pub fn classify(&self) -> NoiseLabels {
+        let n = self.snap.len();
+        let mut out = NoiseLabels {
+            kind: vec![None; n],
+            inside: vec![false; n],
+        };
+        let mut in_article = vec![false; n];
+        for &id in &self.f.order {
+            let i = id.index();
+            let node = self.snap.node(id);
+            if let Some(p) = node.parent {
+                out.inside[i] = out.inside[p.index()];
+                in_article[i] = in_article[p.index()];
+            }
+            if node.kind != NodeKind::Element || out.inside[i] {
+                continue;
+            }
+            in_article[i] |= is_article_like(node);
+            if let Some(kind) = self.rule(id, node, in_article[i]) {
+                out.kind[i] = Some(kind);
+                out.inside[i] = true;
+            }
+        }
+        out
+    }
+
+    fn rule(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
+        let tag = node.tag.as_str();
+        if self.f.skip[id.index()] {
+            return Some(Reason::ScriptStyle);
+        }
+        if self.is_hidden(id, node) {
+            return Some(Reason::Hidden);
+        }
+        if rules::CONTROL_TAGS.contains(&tag) {
+            return Some(Reason::Interactive);
+        }
+        if node.attr("itemprop") == Some("articleBody") || is_article_like(node) {
+            return None;
+        }
+        if !self.small(id) {
+            return None;
+        }
+        self.overlay(id, node)
+            .or_else(|| self.structural(id, node, in_article))
+            .or_else(|| self.geometric(id))
+            .or_else(|| self.vocabulary(id))
+            .or_else(|| self.keyword(id))
+    }
+
+    /// Holds a small share of the page's text: only such subtrees may be labelled from
+    /// structure or vocabulary (a wrapper called "has-sidebar" can hold the article).
+    fn small(&self, id: NodeId) -> bool {
+        (self.f.text_len[id.index()] as f32)
+            < limits::VOCAB_NOISE_MAX_TEXT_SHARE * self.page_text as f32
+    }
+
+    fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
+        if self.f.has(id, flag::SR_ONLY) {
+            return false;
+        }
+        if let Some(g) = self.f.geo(id) {
+            if !g.visible {
+                return true;
+            }
+        }
+        if node.attr("hidden").is_some() {
+            return true;
+        }
+        if node.attr("aria-hidden") == Some("true")
+            && self.f.text_len[id.index()] <= limits::ARIA_HIDDEN_MAX_CHARS
+        {
+            return true;
+        }
+        node.attr("style").is_some_and(style_hides)
+    }
+
+    fn overlay(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        if node.tag == "dialog" && node.attr("open").is_none() {
+            return Some(Reason::Overlay);
+        }
+        if let Some(l) = node.layout.as_ref() {
+            let fixed = l.position == "fixed" || l.position == "sticky";
+            let above = l.z_index.is_some_and(|z| z >= limits::OVERLAY_MIN_Z);
+            let covers = self
+                .f
+                .geo(id)
+                .is_some_and(|g| g.viewport_share >= limits::OVERLAY_VIEWPORT_SHARE);
+            if fixed && above && covers {
+                return Some(Reason::Overlay);
+            }
+            if fixed && self.f.has(id, flag::NAV) {
+                return Some(Reason::Navigation);
+            }
+        }
+        self.f.has(id, flag::OVERLAY).then_some(Reason::Overlay)
+    }
+
+    fn structural(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
+        if let Some(role) = node.attr("role") {
+            if let Some((_, r)) = rules::NOISE_ROLES.iter().find(|(k, _)| *k == role) {
+                return Some(*r);
+            }
+        }
+        match node.tag.as_str() {
+            "nav" | "menu" => Some(Reason::Navigation),
+            "header" if !in_article => Some(Reason::Navigation),
+            "footer" => Some(Reason::SpecialInformation),
+            "aside" => Some(Reason::SpecialInformation),
+            "form" => Some(Reason::Interactive),
+            "ul" | "ol" if !in_article && self.is_link_list(id) => Some(Reason::Navigation),
+            _ => None,
+        }
+    }
+
+    /// Seed 001 menus: mostly link text, few words per link.
+    fn is_link_list(&self, id: NodeId) -> bool {
+        let i = id.index();
+        let links = self.f.links[i].max(1) as f32;
+        self.f.link_density(id) > 0.8
+            && self.f.links[i] >= 3
+            && (self.f.text_len[i] as f32 / 6.0) / links < limits::MENU_WORDS_PER_LINK
+    }
+
+    /// Seed 001 geometric candidates confirmed by rules (needs layout).
+    fn geometric(&self, id: NodeId) -> Option<Reason> {
+        let g = self.f.geo(id)?;
+        let l = self.snap.node(id).layout.as_ref()?;
+        let banner = rules::AD_SIZES
+            .iter()
+            .any(|&(w, h)| (l.width - w).abs() <= w * 0.1 && (l.height - h).abs() <= h * 0.1);
+        if banner && self.f.text_len[id.index()] < 40 {
+            return Some(Reason::Advertisement);
+        }
+        match g.region {
+            Region::Top | Region::Left | Region::Right if self.is_link_list(id) => {
+                Some(Reason::Navigation)
+            }
+            Region::Bottom if self.f.keyword[id.index()] == Some(Reason::SpecialInformation) => {
+                Some(Reason::SpecialInformation)
+            }
+            _ => None,
+        }
+    }
+
+    fn vocabulary(&self, id: NodeId) -> Option<Reason> {
+        if self.f.has(id, flag::POSITIVE) && !self.f.has(id, flag::AD) {
+            // "article-share" is noise but "post-content-nav-wrapper" is ambiguous: only a
+            // link-heavy subtree counts then.
+            if self.f.link_density(id) < limits::LINK_DENSITY_BOILERPLATE {
+                return None;
+            }
+        }
+        if self.f.has(id, flag::AD) {
+            Some(Reason::Advertisement)
+        } else if self.f.has(id, flag::NAV) {
+            Some(Reason::Navigation)
+        } else if self.f.has(id, flag::SPECIAL) {
+            Some(Reason::SpecialInformation)
+        } else {
+            None
+        }
+    }
+
+    /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024").
+    fn keyword(&self, id: NodeId) -> Option<Reason> {
+        let i = id.index();
+        if !self.f.is_block[i] || self.f.text_len[i] >= limits::KEYWORD_MAX_CHARS {
+            return None;
+        }
+        self.f.keyword[i]
+    }
+}
+
+fn is_article_like(node: &Node) -> bool {
+    matches!(node.tag.as_str(), "article" | "main") || node.attr("role") == Some("main")
+}
+
+/// Inline `style` that removes the element from rendering.
+fn style_hides(style: &str) -> bool {
+    let compact: String = style
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(400)
+        .collect();
+    rules::contains_ci(&compact, "display:none")
+        || rules::contains_ci(&compact, "visibility:hidden")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::blocks;
+    use crate::snapshot::build::Builder;
+    use crate::snapshot::{Layout, Viewport};
+
+    fn prose(b: &mut Builder, n: usize) {
+        for _ in 0..n {
+            b.el("p", &[], |b| {
+                b.text("A long paragraph of article prose, with commas, clauses and detail enough to matter here.");
+            });
+        }
+    }
+
+    fn labels(s: &Snapshot) -> NoiseLabels {
+        let f = blocks::compute(s);
+        NoiseClassifier::new(s, &f).classify()
+    }
+
+    #[test]
+    fn structural_fallbacks_without_layout() {
+        let mut b = Builder::new();
+        let mut ids = vec![];
+        b.el("body", &[], |b| {
+            ids.push(b.el("nav", &[], |b| {
+                b.el("a", &[("href", "/")], |b| {
+                    b.text("Home");
+                });
+            }));
+            ids.push(b.el("div", &[("class", "ad-slot")], |b| {
+                b.text("Buy now");
+            }));
+            ids.push(b.el("div", &[("style", "display: none")], |b| {
+                b.text("secret");
+            }));
+            ids.push(b.el("span", &[("class", "sr-only"), ("hidden", "")], |b| {
+                b.text("Skip");
+            }));
+            ids.push(b.el("button", &[], |b| {
+                b.text("Menu");
+            }));
+            ids.push(b.el("p", &[], |b| {
+                b.text("© 2024 Example Corp");
+            }));
+            b.el("article", &[], |b| {
+                ids.push(b.el("header", &[], |b| {
+                    b.text("Title");
+                }));
+                prose(b, 4);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        let kinds: Vec<_> = ids.iter().map(|id| l.kind[id.index()]).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                Some(Reason::Navigation),
+                Some(Reason::Advertisement),
+                Some(Reason::Hidden),
+                None,
+                Some(Reason::Interactive),
+                Some(Reason::SpecialInformation),
+                None,
+            ]
+        );
+        assert!(l.inside[s.node(ids[0]).children[0].index()]);
+    }
+
+    #[test]
+    fn vocabulary_wrapper_holding_the_article_is_not_noise() {
+        let mut b = Builder::new();
+        let mut wrap = NodeId(0);
+        b.el("body", &[], |b| {
+            wrap = b.el("div", &[("class", "layout-with-sidebar")], |b| prose(b, 5));
+        });
+        let s = b.finish();
+        assert_eq!(labels(&s).kind[wrap.index()], None);
+    }
+
+    #[test]
+    fn aria_hidden_is_not_trusted_on_large_subtrees() {
+        let mut b = Builder::new();
+        let mut art = NodeId(0);
+        b.el("body", &[], |b| {
+            art = b.el("div", &[("aria-hidden", "true")], |b| prose(b, 5));
+        });
+        let s = b.finish();
+        assert_eq!(labels(&s).kind[art.index()], None);
+    }
+
+    #[test]
+    fn geometry_finds_overlays_and_banners() {
+        let mut b = Builder::new();
+        let (mut modal, mut ad) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            modal = b.el("div", &[], |b| {
+                b.text("We value your privacy");
+            });
+            ad = b.el("div", &[], |b| {
+                b.el("img", &[("src", "x.gif")], |_| {});
+            });
+            b.el("main", &[], |b| prose(b, 6));
+        });
+        let mut s = b.finish();
+        s.viewport = Some(Viewport {
+            width: 1000.0,
+            height: 800.0,
+            page_width: 1000.0,
+            page_height: 4000.0,
+            ..Default::default()
+        });
+        for n in s.nodes.iter_mut().filter(|n| n.kind == NodeKind::Element) {
+            n.layout = Some(Layout {
+                display: "block".into(),
+                visibility: "visible".into(),
+                opacity: 1.0,
+                position: "static".into(),
+                width: 600.0,
+                height: 100.0,
+                x: 200.0,
+                y: 1500.0,
+                ..Default::default()
+            });
+        }
+        if let Some(l) = s.nodes[modal.index()].layout.as_mut() {
+            (l.position, l.z_index, l.width, l.height, l.x, l.y) =
+                ("fixed".into(), Some(9999), 1000.0, 800.0, 0.0, 0.0);
+        }
+        if let Some(l) = s.nodes[ad.index()].layout.as_mut() {
+            (l.width, l.height) = (300.0, 250.0);
+        }
+        let l = labels(&s);
+        assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
+        assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));
+    }
+}

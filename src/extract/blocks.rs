@@ -1,0 +1,539 @@
+//! Stage 1: split the snapshot into blocks and compute per-node features (seeds 002 and 004).
+//!
+//! Everything lives in side tables indexed by `NodeId`; text statistics are counted once per
+//! text node and summed bottom-up, so no string is built per node.
+
+use std::collections::HashMap;
+
+use crate::rules::{self, limits, Term};
+use crate::snapshot::{NodeId, NodeKind, Snapshot};
+use crate::trace::Reason;
+
+/// Class/id vocabulary flags (bits of [`Features::vocab`]).
+pub(crate) mod flag {
+    /// Navigation vocabulary.
+    pub const NAV: u8 = 1;
+    /// Advertisement vocabulary.
+    pub const AD: u8 = 2;
+    /// Special-information vocabulary.
+    pub const SPECIAL: u8 = 4;
+    /// Overlay/consent vocabulary.
+    pub const OVERLAY: u8 = 8;
+    /// Content-container vocabulary.
+    pub const POSITIVE: u8 = 16;
+    /// Soft negative vocabulary.
+    pub const NEGATIVE: u8 = 32;
+    /// Visually hidden for screen readers (kept).
+    pub const SR_ONLY: u8 = 64;
+}
+
+/// Seed 001 page regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Region {
+    Top,
+    Bottom,
+    Left,
+    Right,
+    Centre,
+}
+
+/// Layout-derived features of one element (seed 002); absent without layout.
+/// `d0`/`d1` and the font fields are recorded for the learned block classifier and the trace;
+/// the rule stages read region, visibility and viewport share.
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Geo {
+    pub region: Region,
+    /// Distance from the box centre to the first-screen centre, over the page diagonal.
+    pub d0: f32,
+    /// Distance from the box centre to the page centre, over the page diagonal.
+    pub d1: f32,
+    /// Rendered (not display:none / visibility:hidden / transparent).
+    pub visible: bool,
+    /// Share of the viewport area the box covers.
+    pub viewport_share: f32,
+    pub font_size: f32,
+    pub font_weight: u16,
+}
+
+/// Per-node features; every `Vec` is indexed by `NodeId`.
+#[derive(Debug, Default)]
+pub(crate) struct Features {
+    /// All nodes in document (pre)order.
+    pub order: Vec<NodeId>,
+    /// Preorder index of each node.
+    pub preorder: Vec<u32>,
+    /// Preorder index of the last node in each subtree (containment is a range check).
+    pub subtree_end: Vec<u32>,
+    pub depth: Vec<u16>,
+    /// Inside a script/style/… subtree: never rendered as text.
+    pub skip: Vec<bool>,
+    pub is_block: Vec<bool>,
+    /// Nearest block element at or above the node.
+    pub block_of: Vec<NodeId>,
+    /// Chars (whitespace runs count one) in the subtree.
+    pub text_len: Vec<u32>,
+    /// Chars inside links in the subtree.
+    pub link_len: Vec<u32>,
+    /// Commas (Latin, CJK, Arabic) in the subtree.
+    pub commas: Vec<u32>,
+    /// Chars of the block's own inline text (not inside a nested block).
+    pub own_len: Vec<u32>,
+    pub own_link_len: Vec<u32>,
+    pub own_commas: Vec<u32>,
+    pub own_words: Vec<u32>,
+    pub own_sentences: Vec<u32>,
+    /// `<a>` elements in the subtree.
+    pub links: Vec<u32>,
+    /// `<img>`/`<picture>` elements in the subtree.
+    pub images: Vec<u32>,
+    /// Seed 000 parent tag path, hashed (the element's own path from the root).
+    pub ptp: Vec<u64>,
+    /// Hash of the block's own normalised text (seed 000 TAF fingerprint).
+    pub fingerprint: Vec<u64>,
+    /// Boilerplate keyword found in the block's own short text.
+    pub keyword: Vec<Option<Reason>>,
+    /// Class/id vocabulary bits (see [`flag`]).
+    pub vocab: Vec<u8>,
+    /// Position among same-tag element siblings (table row/column position and list order).
+    pub sibling_pos: Vec<u16>,
+    /// Layout features, when the snapshot has layout.
+    pub geo: Option<Vec<Option<Geo>>>,
+    /// Text-bearing blocks in document order.
+    pub blocks: Vec<NodeId>,
+}
+
+impl Features {
+    /// Link density of the subtree (0 when there is no text).
+    pub fn link_density(&self, id: NodeId) -> f32 {
+        ratio(self.link_len[id.index()], self.text_len[id.index()])
+    }
+
+    /// Link density of the block's own text.
+    pub fn own_link_density(&self, id: NodeId) -> f32 {
+        ratio(self.own_link_len[id.index()], self.own_len[id.index()])
+    }
+
+    /// Layout features of `id`, if any.
+    pub fn geo(&self, id: NodeId) -> Option<&Geo> {
+        self.geo.as_ref()?.get(id.index())?.as_ref()
+    }
+
+    /// True when `inner` is `outer` or inside it.
+    pub fn contains(&self, outer: NodeId, inner: NodeId) -> bool {
+        let (o, i) = (outer.index(), inner.index());
+        self.preorder[o] <= self.preorder[i] && self.preorder[i] <= self.subtree_end[o]
+    }
+
+    /// Has vocabulary bit `f`.
+    pub fn has(&self, id: NodeId, f: u8) -> bool {
+        self.vocab[id.index()] & f != 0
+    }
+}
+
+fn ratio(a: u32, b: u32) -> f32 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f32 / b as f32
+    }
+}
+
+/// Computes all features of `snap`. Pages that render almost nothing outside `<noscript>`
+/// (Discourse and other crawler views) are recomputed with `<noscript>` read as content.
+pub(crate) fn compute(snap: &Snapshot) -> Features {
+    let f = compute_with(snap, true);
+    if f.text_len[NodeId::ROOT.index()] < limits::NOSCRIPT_FALLBACK_CHARS
+        && snap.find_tag("noscript").is_some()
+    {
+        return compute_with(snap, false);
+    }
+    f
+}
+
+fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
+    let n = snap.len();
+    let mut f = Features {
+        preorder: vec![0; n],
+        subtree_end: vec![0; n],
+        depth: vec![0; n],
+        skip: vec![false; n],
+        is_block: vec![false; n],
+        block_of: vec![NodeId::ROOT; n],
+        text_len: vec![0; n],
+        link_len: vec![0; n],
+        commas: vec![0; n],
+        own_len: vec![0; n],
+        own_link_len: vec![0; n],
+        own_commas: vec![0; n],
+        own_words: vec![0; n],
+        own_sentences: vec![0; n],
+        links: vec![0; n],
+        images: vec![0; n],
+        ptp: vec![0; n],
+        fingerprint: vec![FNV_OFFSET; n],
+        keyword: vec![None; n],
+        vocab: vec![0; n],
+        sibling_pos: vec![0; n],
+        ..Default::default()
+    };
+    top_down(snap, &mut f, skip_noscript);
+    bottom_up(snap, &mut f);
+    f.geo = snap.has_layout().then(|| geometry(snap));
+    f.blocks = f
+        .order
+        .iter()
+        .copied()
+        .filter(|&id| f.is_block[id.index()] && !f.skip[id.index()] && f.own_len[id.index()] > 0)
+        .collect();
+    f
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0100_0000_01b3;
+
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(FNV_PRIME);
+    }
+    h
+}
+
+/// Preorder walk: order, depth, inherited flags, tag paths and own-text statistics.
+fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
+    let mut in_link = vec![false; snap.len()];
+    let mut vocab_cache: HashMap<&str, u8> = HashMap::new();
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(id) = stack.pop() {
+        let i = id.index();
+        f.preorder[i] = f.order.len() as u32;
+        f.order.push(id);
+        let node = snap.node(id);
+        if let Some(p) = node.parent {
+            let pi = p.index();
+            f.depth[i] = f.depth[pi].saturating_add(1);
+            f.skip[i] = f.skip[pi];
+            in_link[i] = in_link[pi];
+            f.block_of[i] = f.block_of[pi];
+            f.ptp[i] = f.ptp[pi];
+        }
+        match node.kind {
+            NodeKind::Element => {
+                let tag = node.tag.as_str();
+                f.skip[i] |=
+                    rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
+                in_link[i] |= tag == "a";
+                if rules::BLOCK_TAGS.contains(&tag) {
+                    f.is_block[i] = true;
+                    f.block_of[i] = id;
+                }
+                f.ptp[i] = fnv(fnv(f.ptp[i], b"/"), tag.as_bytes());
+                f.vocab[i] = vocab_flags(node, &mut vocab_cache);
+            }
+            NodeKind::Text if !f.skip[i] => text_stats(snap, f, id, in_link[i]),
+            _ => {}
+        }
+        set_sibling_positions(snap, f, id);
+        stack.extend(node.children.iter().rev().copied());
+    }
+}
+
+fn set_sibling_positions(snap: &Snapshot, f: &mut Features, id: NodeId) {
+    let children = &snap.node(id).children;
+    for (k, &c) in children.iter().enumerate() {
+        let tag = &snap.node(c).tag;
+        let pos = children[..k]
+            .iter()
+            .filter(|&&s| snap.node(s).tag == *tag)
+            .count();
+        f.sibling_pos[c.index()] = pos.min(u16::MAX as usize) as u16;
+        if k > 64 {
+            // Long child lists (big tables, feeds): positions beyond are not informative.
+            break;
+        }
+    }
+}
+
+fn vocab_flags<'a>(node: &'a crate::snapshot::Node, cache: &mut HashMap<&'a str, u8>) -> u8 {
+    let mut bits = 0;
+    for name in ["class", "id"] {
+        if let Some(v) = node.attr(name) {
+            if v.is_empty() {
+                continue;
+            }
+            bits |= *cache.entry(v).or_insert_with(|| flags_of(v));
+        }
+    }
+    bits
+}
+
+fn flags_of(v: &str) -> u8 {
+    let table: [(&[Term], u8); 7] = [
+        (rules::NAV_TERMS, flag::NAV),
+        (rules::AD_TERMS, flag::AD),
+        (rules::SPECIAL_TERMS, flag::SPECIAL),
+        (rules::OVERLAY_TERMS, flag::OVERLAY),
+        (rules::POSITIVE_TERMS, flag::POSITIVE),
+        (rules::NEGATIVE_TERMS, flag::NEGATIVE),
+        (rules::SR_ONLY_TERMS, flag::SR_ONLY),
+    ];
+    table
+        .iter()
+        .filter(|(terms, _)| rules::matches_terms(v, terms))
+        .fold(0, |acc, (_, b)| acc | b)
+}
+
+/// Counts one text node into its block's own statistics.
+fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool) {
+    let text = snap.node(id).text.as_str();
+    let (mut len, mut commas, mut words, mut sentences) = (0u32, 0u32, 0u32, 0u32);
+    let mut prev_space = true;
+    let block = f.block_of[id.index()].index();
+    let mut h = f.fingerprint[block];
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if !prev_space {
+                len += 1;
+            }
+            prev_space = true;
+            continue;
+        }
+        len += 1;
+        if prev_space || is_cjk(c) {
+            words += 1;
+        }
+        prev_space = false;
+        if matches!(c, ',' | '，' | '、' | '،' | '؛' | ';' | '；') {
+            commas += 1;
+        }
+        if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।') {
+            sentences += 1;
+        }
+        if c.is_alphanumeric() {
+            for lc in c.to_lowercase() {
+                let mut buf = [0u8; 4];
+                h = fnv(h, lc.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    f.fingerprint[block] = h;
+    let i = id.index();
+    f.text_len[i] = len;
+    f.commas[i] = commas;
+    if in_link {
+        f.link_len[i] = len;
+        f.own_link_len[block] += len;
+    }
+    f.own_len[block] += len;
+    f.own_commas[block] += commas;
+    f.own_words[block] += words;
+    f.own_sentences[block] += sentences;
+    if len > 0 && len < limits::KEYWORD_MAX_CHARS && f.keyword[block].is_none() {
+        f.keyword[block] = keyword_in(text);
+    }
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30ff | 0x3400..=0x9fff | 0xac00..=0xd7af | 0xf900..=0xfaff)
+}
+
+fn keyword_in(text: &str) -> Option<Reason> {
+    rules::TEXT_KEYWORDS
+        .iter()
+        .find(|(k, _)| rules::contains_ci(text, k))
+        .map(|(_, r)| *r)
+}
+
+/// Reverse preorder: children before parents, so subtree sums are one pass.
+fn bottom_up(snap: &Snapshot, f: &mut Features) {
+    for k in (0..f.order.len()).rev() {
+        let id = f.order[k];
+        let i = id.index();
+        let node = snap.node(id);
+        if node.kind == NodeKind::Element && !f.skip[i] {
+            match node.tag.as_str() {
+                "a" => f.links[i] += 1,
+                "img" | "picture" => f.images[i] += 1,
+                _ => {}
+            }
+        }
+        f.subtree_end[i] = f.subtree_end[i].max(f.preorder[i]);
+        let Some(p) = node.parent else { continue };
+        let pi = p.index();
+        f.subtree_end[pi] = f.subtree_end[pi].max(f.subtree_end[i]);
+        f.text_len[pi] += f.text_len[i];
+        f.link_len[pi] += f.link_len[i];
+        f.commas[pi] += f.commas[i];
+        f.links[pi] += f.links[i];
+        f.images[pi] += f.images[i];
+    }
+}
+
+/// Seed 002 geometry and seed 001 regions for every element with a layout box.
+fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
+    let Some(vp) = snap.viewport.as_ref() else {
+        return Vec::new();
+    };
+    let pw = vp.page_width.max(vp.width).max(1.0);
+    let ph = vp.page_height.max(vp.height).max(1.0);
+    let diag = (pw * pw + ph * ph).sqrt();
+    let band = (ph * limits::REGION_VERTICAL_SHARE).max(limits::REGION_MIN_BAND_PX);
+    let side = pw * limits::REGION_SIDE_SHARE;
+    let c0 = (vp.width / 2.0, vp.height / 2.0);
+    let c1 = (pw / 2.0, ph / 2.0);
+    let vp_area = (vp.width * vp.height).max(1.0);
+    snap.nodes
+        .iter()
+        .map(|node| {
+            let l = node.layout.as_ref()?;
+            let (cx, cy) = (l.x + l.width / 2.0, l.y + l.height / 2.0);
+            let region = if l.y + l.height <= band {
+                Region::Top
+            } else if l.y >= ph - band {
+                Region::Bottom
+            } else if l.x + l.width <= side {
+                Region::Left
+            } else if l.x >= pw - side {
+                Region::Right
+            } else {
+                Region::Centre
+            };
+            Some(Geo {
+                region,
+                d0: ((cx - c0.0).powi(2) + (cy - c0.1).powi(2)).sqrt() / diag,
+                d1: ((cx - c1.0).powi(2) + (cy - c1.1).powi(2)).sqrt() / diag,
+                visible: !l.is_invisible(),
+                viewport_share: (l.width * l.height) / vp_area,
+                font_size: l.font_size,
+                font_weight: l.font_weight,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::build::Builder;
+    use crate::snapshot::{Layout, Viewport};
+
+    #[test]
+    fn features_sum_text_and_links_bottom_up() {
+        let mut b = Builder::new();
+        let (mut div, mut p, mut script) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            div = b.el("div", &[("class", "main-nav")], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text("Hello,  world. ");
+                    b.el("a", &[("href", "/x")], |b| {
+                        b.text("link");
+                    });
+                });
+                script = b.el("script", &[], |b| {
+                    b.text("var x = 1, y = 2;");
+                });
+            });
+        });
+        let s = b.finish();
+        let f = compute(&s);
+        assert_eq!(f.own_len[p.index()], 18);
+        assert_eq!(f.text_len[div.index()], 18);
+        assert_eq!(f.link_len[div.index()], 4);
+        assert_eq!(f.commas[div.index()], 1);
+        assert_eq!(f.own_sentences[p.index()], 1);
+        assert_eq!(f.links[div.index()], 1);
+        assert!(f.skip[script.index()]);
+        assert!(f.has(div, flag::NAV));
+        assert_eq!(f.blocks, vec![p]);
+        assert!(f.geo.is_none(), "no layout means absent, not zero");
+    }
+
+    #[test]
+    fn same_paths_hash_equal_and_fingerprints_ignore_case_and_space() {
+        let mut b = Builder::new();
+        let mut ps = vec![];
+        b.el("body", &[], |b| {
+            ps.push(b.el("p", &[], |b| {
+                b.text("Share  THIS");
+            }));
+            ps.push(b.el("p", &[], |b| {
+                b.text("share this");
+            }));
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.ptp[ps[0].index()], f.ptp[ps[1].index()]);
+        assert_eq!(f.fingerprint[ps[0].index()], f.fingerprint[ps[1].index()]);
+        assert_eq!(f.keyword[ps[1].index()], Some(Reason::SpecialInformation));
+        assert_eq!(f.sibling_pos[ps[1].index()], 1);
+    }
+
+    #[test]
+    fn noscript_crawler_view_is_read_when_nothing_else_renders() {
+        let mut b = Builder::new();
+        let mut p = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("noscript", &[], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text("The whole forum thread lives in the crawler view.");
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.blocks, vec![p]);
+    }
+
+    #[test]
+    fn cjk_counts_words_and_commas() {
+        let mut b = Builder::new();
+        let mut p = NodeId(0);
+        b.el("body", &[], |b| {
+            p = b.el("p", &[], |b| {
+                b.text("今日は、晴れ。");
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.own_commas[p.index()], 1);
+        assert_eq!(f.own_words[p.index()], 5);
+        assert_eq!(f.own_sentences[p.index()], 1);
+    }
+
+    #[test]
+    fn geometry_places_regions_and_distances() {
+        let mut b = Builder::new();
+        let (mut top, mut mid) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            top = b.el("div", &[], |b| {
+                b.text("menu");
+            });
+            mid = b.el("div", &[], |b| {
+                b.text("text");
+            });
+        });
+        let mut s = b.finish();
+        let lay = |y: f32, h: f32| Layout {
+            x: 100.0,
+            y,
+            width: 800.0,
+            height: h,
+            display: "block".into(),
+            visibility: "visible".into(),
+            opacity: 1.0,
+            ..Default::default()
+        };
+        s.nodes[top.index()].layout = Some(lay(0.0, 60.0));
+        s.nodes[mid.index()].layout = Some(lay(900.0, 1200.0));
+        s.viewport = Some(Viewport {
+            width: 1000.0,
+            height: 800.0,
+            page_width: 1000.0,
+            page_height: 3000.0,
+            ..Default::default()
+        });
+        let f = compute(&s);
+        let (gt, gm) = (f.geo(top).map(|g| g.region), f.geo(mid));
+        assert_eq!(gt, Some(Region::Top));
+        assert_eq!(gm.map(|g| g.region), Some(Region::Centre));
+        assert!(gm.is_some_and(|g| g.d1 < 0.05 && g.visible));
+    }
+}

@@ -1,0 +1,358 @@
+//! Stage 5: content scoring and selection.
+//!
+//! Readability-class evidence (commas in many scripts, text length, link density, class/id
+//! vocabulary) is summed from paragraphs into their ancestors, weighted by the tag-path run
+//! (seed 003) and the site memory (seed 000). The best container wins; then the selection is
+//! widened to the ancestor shared by several near-best candidates (post lists, split articles)
+//! and extended across siblings of the same reading column.
+
+use crate::classify::noise::NoiseLabels;
+use crate::classify::site_memory::SiteMemory;
+use crate::classify::tag_path::PathRuns;
+use crate::extract::blocks::{flag, Features};
+use crate::rules::{limits, HEADING_TAGS};
+use crate::snapshot::{NodeId, Snapshot};
+
+/// Everything scoring needs.
+pub(crate) struct Inputs<'a> {
+    pub snap: &'a Snapshot,
+    pub f: &'a Features,
+    pub noise: &'a NoiseLabels,
+    pub runs: Option<&'a PathRuns>,
+    pub memory: Option<&'a SiteMemory>,
+    /// When false, soft noise (navigation/ads/special) does not exclude paragraphs: the retry
+    /// for pages whose only text sits in such areas.
+    pub respect_noise: bool,
+}
+
+/// Candidate scores by `NodeId` (0 = not a candidate) and the per-paragraph evidence.
+pub(crate) struct Scores {
+    pub candidate: Vec<f32>,
+    pub is_candidate: Vec<bool>,
+}
+
+impl Inputs<'_> {
+    /// True when block `b` may count as evidence.
+    pub fn counts(&self, b: NodeId) -> bool {
+        let i = b.index();
+        if self.respect_noise && self.noise.inside[i] {
+            return false;
+        }
+        !self
+            .memory
+            .is_some_and(|m| m.is_repeated(self.f.fingerprint[i]))
+    }
+
+    /// Readability-class paragraph evidence of block `b`.
+    pub fn paragraph_points(&self, b: NodeId) -> f32 {
+        let i = b.index();
+        let f = self.f;
+        if f.own_len[i] < limits::MIN_PARAGRAPH_CHARS {
+            return 0.0;
+        }
+        let mut s = 1.0
+            + f.own_commas[i] as f32
+            + (f.own_len[i] as f32 / 100.0).min(limits::LENGTH_POINTS_CAP);
+        s *= 1.0 - f.own_link_density(b);
+        if let Some(r) = self.runs {
+            // A paragraph in the page's main run is worth a little more (seed 003).
+            s *= 1.0 + limits::RUN_BONUS * r.share[i];
+        }
+        if let Some(share) = self.memory.and_then(|m| m.path_kept_share(f.ptp[i])) {
+            // Paths that were always boilerplate on this site count less (seed 000 PTP).
+            s *= 0.5 + share;
+        }
+        s
+    }
+}
+
+/// Sums paragraph evidence into ancestors and weighs each candidate.
+pub(crate) fn score(inp: &Inputs) -> Scores {
+    let n = inp.snap.len();
+    let mut raw = vec![0.0f32; n];
+    let mut is_candidate = vec![false; n];
+    for &b in &inp.f.blocks {
+        if !inp.counts(b) {
+            continue;
+        }
+        let points = inp.paragraph_points(b);
+        if points <= 0.0 {
+            continue;
+        }
+        let mut cur = inp.snap.node(b).parent;
+        for level in 0..limits::SCORE_PROPAGATION_LEVELS {
+            let Some(a) = cur else { break };
+            if a == NodeId::ROOT {
+                break;
+            }
+            let divider = match level {
+                0 => 1.0,
+                1 => 2.0,
+                l => l as f32 * 3.0,
+            };
+            raw[a.index()] += points / divider;
+            is_candidate[a.index()] = true;
+            cur = inp.snap.node(a).parent;
+        }
+    }
+    let mut candidate = vec![0.0f32; n];
+    for (i, c) in candidate.iter_mut().enumerate() {
+        if is_candidate[i] {
+            let id = NodeId(i as u32);
+            *c = (raw[i] + initial_weight(inp, id)) * (1.0 - inp.f.link_density(id));
+        }
+    }
+    Scores {
+        candidate,
+        is_candidate,
+    }
+}
+
+/// Tag and class/id prior of a container.
+fn initial_weight(inp: &Inputs, id: NodeId) -> f32 {
+    let node = inp.snap.node(id);
+    let tag_points = match node.tag.as_str() {
+        // Containers that hold articles.
+        "article" | "main" => 10.0,
+        "div" | "section" => 5.0,
+        "pre" | "td" | "blockquote" => 3.0,
+        // Lists and forms hold prose less often than they hold menus.
+        "ol" | "ul" | "dl" | "dd" | "dt" | "li" | "form" | "address" => -3.0,
+        "th" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => -5.0,
+        _ => 0.0,
+    };
+    let f = inp.f;
+    let mut class = 0.0;
+    if f.has(id, flag::POSITIVE) || node.attr("itemprop") == Some("articleBody") {
+        class += limits::CLASS_WEIGHT;
+    }
+    if f.has(id, flag::NEGATIVE | flag::NAV | flag::AD | flag::SPECIAL) {
+        class -= limits::CLASS_WEIGHT;
+    }
+    tag_points + class
+}
+
+/// The chosen content roots, in document order.
+pub(crate) struct Chosen {
+    pub top: NodeId,
+    pub roots: Vec<NodeId>,
+    pub joined: Vec<NodeId>,
+    /// Best score among candidates outside the winner (for confidence).
+    pub runner_up: f32,
+    pub top_score: f32,
+}
+
+/// Picks the best container, widens it to a shared ancestor and joins column siblings.
+pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
+    let f = inp.f;
+    let mut ranked: Vec<NodeId> = (0..s.candidate.len())
+        .filter(|&i| s.is_candidate[i] && s.candidate[i] > 0.0)
+        .map(|i| NodeId(i as u32))
+        .collect();
+    ranked.sort_by(|a, b| s.candidate[b.index()].total_cmp(&s.candidate[a.index()]));
+    let first = *ranked.first()?;
+    let top_score = s.candidate[first.index()];
+    let top = widen(inp, s, &ranked, first);
+    let runner_up = ranked
+        .iter()
+        .find(|&&c| !f.contains(top, c) && !f.contains(c, top))
+        .map_or(0.0, |c| s.candidate[c.index()]);
+    let (roots, joined) = join_siblings(inp, s, top);
+    Some(Chosen {
+        top,
+        roots,
+        joined,
+        runner_up,
+        top_score,
+    })
+}
+
+/// Promotes the winner to the ancestor shared by several near-best candidates, and climbs
+/// through wrappers that add no text.
+fn widen(inp: &Inputs, s: &Scores, ranked: &[NodeId], first: NodeId) -> NodeId {
+    let f = inp.f;
+    let best = s.candidate[first.index()];
+    let near: Vec<NodeId> = ranked
+        .iter()
+        .skip(1)
+        .take(5)
+        .copied()
+        .filter(|c| s.candidate[c.index()] >= best * limits::PARENT_PROMOTION_SHARE)
+        .filter(|&c| !f.contains(c, first) && !f.contains(first, c))
+        .collect();
+    let mut top = first;
+    if near.len() + 1 >= limits::MIN_ALTERNATIVES_FOR_PROMOTION {
+        let mut cur = inp.snap.node(first).parent;
+        while let Some(a) = cur {
+            if a == NodeId::ROOT {
+                break;
+            }
+            let inside = near.iter().filter(|&&c| f.contains(a, c)).count();
+            if inside + 1 >= limits::MIN_ALTERNATIVES_FOR_PROMOTION {
+                top = a;
+                break;
+            }
+            cur = inp.snap.node(a).parent;
+        }
+    }
+    while let Some(p) = inp.snap.node(top).parent {
+        if p == NodeId::ROOT
+            || inp.snap.node(p).is("body")
+            || f.text_len[p.index()] != f.text_len[top.index()]
+        {
+            break;
+        }
+        top = p;
+    }
+    top
+}
+
+/// Siblings of `top` in the same column: strong candidates, prose paragraphs, and headings
+/// that introduce joined content.
+fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<NodeId>) {
+    let Some(parent) = inp.snap.node(top).parent else {
+        return (vec![top], vec![]);
+    };
+    let threshold = (s.candidate[top.index()] * limits::SIBLING_SCORE_SHARE).max(10.0);
+    let siblings = &inp.snap.node(parent).children;
+    let mut keep: Vec<bool> = siblings
+        .iter()
+        .map(|&c| c == top || sibling_is_content(inp, s, c, threshold))
+        .collect();
+    // A heading directly before kept content belongs to it.
+    for k in (0..siblings.len().saturating_sub(1)).rev() {
+        let tag = inp.snap.node(siblings[k]).tag.as_str();
+        if keep[k + 1] && HEADING_TAGS.contains(&tag) && inp.counts(siblings[k]) {
+            keep[k] = true;
+        }
+    }
+    let roots: Vec<NodeId> = siblings
+        .iter()
+        .zip(&keep)
+        .filter(|(_, &k)| k)
+        .map(|(&c, _)| c)
+        .collect();
+    let joined = roots.iter().copied().filter(|&c| c != top).collect();
+    (roots, joined)
+}
+
+fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bool {
+    let f = inp.f;
+    let i = c.index();
+    if f.text_len[i] == 0 || !inp.counts(c) || inp.noise.inside[i] {
+        return false;
+    }
+    if s.is_candidate[i] && s.candidate[i] >= threshold {
+        return true;
+    }
+    let ld = f.link_density(c);
+    let len = f.text_len[i];
+    let prose = f.own_len[i] == len || inp.snap.node(c).is("p");
+    (len >= limits::SIBLING_PARAGRAPH_CHARS && ld < 0.25)
+        || (prose && ld == 0.0 && f.own_sentences[i] > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::noise::NoiseClassifier;
+    use crate::classify::tag_path;
+    use crate::extract::blocks;
+    use crate::snapshot::build::Builder;
+
+    const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
+
+    fn choose(s: &Snapshot) -> Option<Chosen> {
+        let f = blocks::compute(s);
+        let noise = NoiseClassifier::new(s, &f).classify();
+        let runs = tag_path::group(&f, &noise);
+        let inp = Inputs {
+            snap: s,
+            f: &f,
+            noise: &noise,
+            runs: Some(&runs),
+            memory: None,
+            respect_noise: true,
+        };
+        select(&inp, &score(&inp))
+    }
+
+    #[test]
+    fn picks_the_prose_container_over_the_link_sidebar() {
+        let mut b = Builder::new();
+        let mut body = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "side")], |b| {
+                for _ in 0..10 {
+                    b.el("p", &[], |b| {
+                        b.el("a", &[("href", "/x")], |b| {
+                            b.text("A related story headline that is long enough, sure");
+                        });
+                    });
+                }
+            });
+            body = b.el("div", &[("class", "story-body")], |b| {
+                for _ in 0..4 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.roots), Some(vec![body]));
+    }
+
+    #[test]
+    fn forum_posts_widen_to_the_thread() {
+        let mut b = Builder::new();
+        let mut thread = NodeId(0);
+        b.el("body", &[], |b| {
+            thread = b.el("div", &[], |b| {
+                for _ in 0..4 {
+                    b.el("div", &[("class", "post")], |b| {
+                        b.el("div", &[], |b| {
+                            b.text(PROSE);
+                        });
+                        b.el("div", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    });
+                }
+            });
+            b.el("footer", &[], |b| {
+                b.text("© 2024");
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.top), Some(thread));
+    }
+
+    #[test]
+    fn paragraphs_after_a_gap_join_as_siblings() {
+        let mut b = Builder::new();
+        let (mut main, mut tail, mut head) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                main = b.el("div", &[], |b| {
+                    for _ in 0..5 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                b.el("div", &[("class", "ad")], |b| {
+                    b.text("Sponsored");
+                });
+                head = b.el("h2", &[], |b| {
+                    b.text("The rest");
+                });
+                tail = b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.roots), Some(vec![main, head, tail]));
+    }
+}

@@ -1,0 +1,495 @@
+//! The detection engine as a flat list of named stages. Each is timed and records what it
+//! changed into the [`Trace`]:
+//!
+//! 1. `blocks`     — split into blocks, per-node features (seeds 002/004)
+//! 2. `noise`      — `NoiseClassifier`: five noise kinds, hidden nodes, overlays (seed 001)
+//! 3. `tag_path`   — runs of same-path text blocks as candidate regions (seeds 003/000)
+//! 4. `site_memory`— repeated texts and always-dropped paths of this site (seed 000)
+//! 5. `score`/`select` — Readability-class evidence fused with the above; best container,
+//!    widened and joined across its column
+//! 6. `hierarchy`  — `HierarchyFilter` two-threshold vote inside the roots (seed 004)
+//! 7. `confidence` — 0–1, low on home/index pages
+
+use crate::budget::Deadline;
+use crate::classify::hierarchy::{HierarchyFilter, Label};
+use crate::classify::noise::{NoiseClassifier, NoiseLabels};
+use crate::classify::site_memory::SiteMemory;
+use crate::classify::tag_path;
+use crate::extract::blocks::{self, Features};
+use crate::extract::score::{self, Chosen, Inputs};
+use crate::extract::Selection;
+use crate::rules::{self, limits};
+use crate::snapshot::{NodeId, NodeKind, Snapshot};
+use crate::trace::{Reason, StageRecord, Trace};
+use crate::{Error, Mode};
+
+/// Which optional stages run (for ablations; all on by default).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StageSwitches {
+    pub noise: bool,
+    pub tag_path: bool,
+    pub hierarchy: bool,
+}
+
+impl Default for StageSwitches {
+    fn default() -> Self {
+        StageSwitches {
+            noise: true,
+            tag_path: true,
+            hierarchy: true,
+        }
+    }
+}
+
+/// Everything a run produced, for the article builder, the trace and site memory.
+pub(crate) struct Outcome {
+    pub selection: Option<Selection>,
+    pub features: Features,
+    pub trace: Trace,
+}
+
+fn timed<T>(
+    trace: &mut Trace,
+    deadline: &Deadline,
+    name: &'static str,
+    run: impl FnOnce(&mut Trace, &mut Vec<(&'static str, usize)>) -> T,
+) -> Result<T, Error> {
+    deadline.check()?;
+    let start = deadline.elapsed_ms();
+    let mut counts = Vec::new();
+    let out = run(trace, &mut counts);
+    trace.stages.push(StageRecord {
+        name,
+        ms: (deadline.elapsed_ms() - start).max(0.0),
+        counts,
+    });
+    Ok(out)
+}
+
+/// Runs every stage over `snap`.
+pub(crate) fn run(
+    snap: &Snapshot,
+    mode: Mode,
+    memory: Option<&SiteMemory>,
+    switches: StageSwitches,
+    deadline: &Deadline,
+) -> Result<Outcome, Error> {
+    let mut trace = Trace::default();
+    let f = timed(&mut trace, deadline, "blocks", |_, c| {
+        let f = blocks::compute(snap);
+        c.push(("nodes", snap.len()));
+        c.push(("blocks", f.blocks.len()));
+        f
+    })?;
+    let noise = timed(&mut trace, deadline, "noise", |t, c| {
+        noise_stage(snap, &f, switches.noise, t, c)
+    })?;
+    let runs = timed(&mut trace, deadline, "tag_path", |_, c| {
+        let runs = tag_path::group(&f, &noise);
+        c.push(("runs", runs.runs.len()));
+        c.push(("best_run_blocks", runs.best().map_or(0, |r| r.blocks.len())));
+        runs
+    })?;
+    timed(&mut trace, deadline, "site_memory", |t, c| {
+        memory_stage(&f, memory, t, c);
+    })?;
+    let inputs = Inputs {
+        snap,
+        f: &f,
+        noise: &noise,
+        runs: switches.tag_path.then_some(&runs),
+        memory,
+        respect_noise: true,
+    };
+    let chosen = timed(&mut trace, deadline, "select", |t, c| {
+        select_stage(&inputs, t, c)
+    })?;
+    let Some((chosen, respect_noise)) = chosen else {
+        return Ok(Outcome {
+            selection: None,
+            features: f,
+            trace,
+        });
+    };
+    let drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
+        let inp = Inputs {
+            respect_noise,
+            ..inputs
+        };
+        hierarchy_stage(&inp, &chosen.roots, mode, switches.hierarchy, t, c)
+    })?;
+    let selection = timed(&mut trace, deadline, "confidence", |_, c| {
+        let confidence = confidence(&f, &chosen, &drop);
+        c.push(("confidence_pct", (confidence * 100.0) as usize));
+        Selection {
+            roots: chosen.roots.clone(),
+            drop,
+            confidence,
+        }
+    })?;
+    Ok(Outcome {
+        selection: Some(selection),
+        features: f,
+        trace,
+    })
+}
+
+fn noise_stage(
+    snap: &Snapshot,
+    f: &Features,
+    enabled: bool,
+    trace: &mut Trace,
+    counts: &mut Vec<(&'static str, usize)>,
+) -> NoiseLabels {
+    let mut labels = NoiseClassifier::new(snap, f).classify();
+    if !enabled {
+        // Ablation: keep only what is never rendered.
+        for (i, k) in labels.kind.iter_mut().enumerate() {
+            if !matches!(k, Some(Reason::ScriptStyle | Reason::Hidden)) {
+                *k = None;
+            }
+            labels.inside[i] = false;
+        }
+        for &id in &f.order {
+            let i = id.index();
+            let up = snap
+                .node(id)
+                .parent
+                .is_some_and(|p| labels.inside[p.index()]);
+            labels.inside[i] = up || labels.kind[i].is_some();
+        }
+    }
+    let kinds = [
+        ("navigation", Reason::Navigation),
+        ("advertisement", Reason::Advertisement),
+        ("interactive", Reason::Interactive),
+        ("special_information", Reason::SpecialInformation),
+        ("script_style", Reason::ScriptStyle),
+        ("hidden", Reason::Hidden),
+        ("overlay", Reason::Overlay),
+    ];
+    for (name, kind) in kinds {
+        counts.push((
+            name,
+            labels.kind.iter().filter(|k| **k == Some(kind)).count(),
+        ));
+    }
+    for (i, k) in labels.kind.iter().enumerate() {
+        if let Some(k) = k {
+            if *k != Reason::ScriptStyle {
+                trace.decide(NodeId(i as u32), "noise", false, *k);
+            }
+        }
+    }
+    labels
+}
+
+fn memory_stage(
+    f: &Features,
+    memory: Option<&SiteMemory>,
+    trace: &mut Trace,
+    counts: &mut Vec<(&'static str, usize)>,
+) {
+    let Some(m) = memory else {
+        counts.push(("pages_known", 0));
+        return;
+    };
+    counts.push(("pages_known", m.pages as usize));
+    let mut repeated = 0;
+    for &b in &f.blocks {
+        if m.is_repeated(f.fingerprint[b.index()]) {
+            repeated += 1;
+            trace.decide(b, "site_memory", false, Reason::Repeated);
+        }
+    }
+    counts.push(("repeated_blocks", repeated));
+}
+
+fn select_stage(
+    inp: &Inputs,
+    trace: &mut Trace,
+    counts: &mut Vec<(&'static str, usize)>,
+) -> Option<(Chosen, bool)> {
+    let mut respect_noise = true;
+    let mut chosen = score::select(inp, &score::score(inp));
+    if chosen.is_none() {
+        // The only prose sits in areas labelled noise: better that than nothing.
+        respect_noise = false;
+        let retry = Inputs {
+            respect_noise,
+            ..*inp
+        };
+        chosen = score::select(&retry, &score::score(&retry));
+    }
+    let c = chosen?;
+    counts.push(("roots", c.roots.len()));
+    counts.push(("joined", c.joined.len()));
+    trace.decide(c.top, "select", true, Reason::ContentRoot);
+    for &j in &c.joined {
+        trace.decide(j, "select", true, Reason::SiblingJoined);
+    }
+    Some((c, respect_noise))
+}
+
+/// First-pass labels inside the roots, the vote, then the drop set.
+fn hierarchy_stage(
+    inp: &Inputs,
+    roots: &[NodeId],
+    mode: Mode,
+    enabled: bool,
+    trace: &mut Trace,
+    counts: &mut Vec<(&'static str, usize)>,
+) -> Vec<bool> {
+    let (snap, f) = (inp.snap, inp.f);
+    let n = snap.len();
+    let mut drop = vec![false; n];
+    let mut labels = vec![None; n];
+    let mut in_roots = Vec::new();
+    for &r in roots {
+        for id in std::iter::once(r).chain(snap.descendants(r)) {
+            let i = id.index();
+            if inp.respect_noise && inp.noise.kind[i].is_some() && id != r {
+                drop[i] = true;
+            }
+            if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
+                labels[i] = Some(first_pass(inp, id));
+                in_roots.push(id);
+            }
+        }
+    }
+    let (upper, lower) = rules::hierarchy_thresholds(mode);
+    let voted = if enabled {
+        HierarchyFilter { upper, lower }.vote(snap, f, &in_roots, &labels)
+    } else {
+        crate::classify::hierarchy::Voted {
+            content: labels.iter().map(|l| *l == Some(Label::Content)).collect(),
+            overturned: Vec::new(),
+        }
+    };
+    for &b in &voted.overturned {
+        trace.decide(
+            b,
+            "hierarchy",
+            voted.content[b.index()],
+            Reason::HierarchyVote,
+        );
+    }
+    counts.push(("blocks_voted", in_roots.len()));
+    counts.push(("overturned", voted.overturned.len()));
+    let dropped = drop_low_blocks(inp, &in_roots, &labels, &voted.content, &mut drop, trace);
+    counts.push(("low_blocks_dropped", dropped));
+    drop
+}
+
+fn first_pass(inp: &Inputs, b: NodeId) -> Label {
+    let f = inp.f;
+    let i = b.index();
+    if inp.respect_noise && inp.noise.inside[i] {
+        return Label::Noise;
+    }
+    if inp
+        .memory
+        .is_some_and(|m| f.own_len[i] > 0 && m.is_repeated(f.fingerprint[i]))
+    {
+        return Label::Boilerplate;
+    }
+    let short = f.own_len[i] < limits::KEYWORD_MAX_CHARS;
+    let ld = if f.own_len[i] > 0 {
+        f.own_link_density(b)
+    } else {
+        f.link_density(b)
+    };
+    if ld > limits::LINK_DENSITY_BOILERPLATE || (short && f.keyword[i].is_some()) {
+        Label::Boilerplate
+    } else {
+        Label::Content
+    }
+}
+
+/// Drops each non-content block: whole when nothing under it is content, else only its own
+/// inline text. Returns how many blocks were dropped.
+fn drop_low_blocks(
+    inp: &Inputs,
+    blocks: &[NodeId],
+    labels: &[Option<Label>],
+    content: &[bool],
+    drop: &mut [bool],
+    trace: &mut Trace,
+) -> usize {
+    let (snap, f) = (inp.snap, inp.f);
+    // keeps[id]: some content block at or under id.
+    let mut keeps = vec![false; snap.len()];
+    for &b in blocks.iter().rev() {
+        if content[b.index()] {
+            let mut cur = Some(b);
+            while let Some(a) = cur {
+                if keeps[a.index()] {
+                    break;
+                }
+                keeps[a.index()] = true;
+                cur = snap.node(a).parent;
+            }
+        }
+    }
+    let mut dropped = 0;
+    for &b in blocks {
+        let i = b.index();
+        if content[i] || labels[i] != Some(Label::Boilerplate) {
+            continue;
+        }
+        dropped += 1;
+        let reason = if inp.memory.is_some_and(|m| m.is_repeated(f.fingerprint[i])) {
+            Reason::Repeated
+        } else {
+            Reason::LowScore
+        };
+        trace.decide(b, "hierarchy", false, reason);
+        if !keeps[i] {
+            drop[i] = true;
+            continue;
+        }
+        for &c in &snap.node(b).children {
+            let node = snap.node(c);
+            if node.kind == NodeKind::Text || (!f.is_block[c.index()] && !keeps[c.index()]) {
+                drop[c.index()] = true;
+            }
+        }
+    }
+    dropped
+}
+
+/// 0–1: long, link-poor content that clearly beats every other region.
+fn confidence(f: &Features, chosen: &Chosen, drop: &[bool]) -> f32 {
+    let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
+    let links: u32 = chosen.roots.iter().map(|r| f.link_len[r.index()]).sum();
+    let ld = if kept == 0 {
+        1.0
+    } else {
+        links as f32 / kept as f32
+    };
+    let length = (kept as f32 / 2000.0).min(1.0);
+    let separation = if chosen.top_score <= 0.0 {
+        0.0
+    } else {
+        (1.0 - chosen.runner_up / chosen.top_score).clamp(0.0, 1.0)
+    };
+    let dropped_share = drop.iter().filter(|d| **d).count() as f32 / drop.len().max(1) as f32;
+    let c =
+        0.45 * length + 0.25 * (1.0 - 2.0 * ld).max(0.0) + 0.3 * separation - 0.1 * dropped_share;
+    c.clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::build::Builder;
+
+    const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
+
+    fn news_page() -> (Snapshot, NodeId, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut art, mut share, mut links) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("nav", &[], |b| {
+                for _ in 0..5 {
+                    b.el("a", &[("href", "/s")], |b| {
+                        b.text("Section");
+                    });
+                }
+            });
+            art = b.el("div", &[("class", "article-body")], |b| {
+                for _ in 0..6 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                share = b.el("div", &[("class", "share-tools")], |b| {
+                    b.text("Share this");
+                });
+                links = b.el("p", &[], |b| {
+                    b.el("a", &[("href", "/more")], |b| {
+                        b.text("More stories from our newsroom");
+                    });
+                });
+            });
+            b.el("footer", &[], |b| {
+                b.text("© 2024 News Corp. All rights reserved.");
+            });
+        });
+        (b.finish(), art, share, links)
+    }
+
+    #[test]
+    fn stages_select_article_drop_noise_and_trace_everything() {
+        let (s, art, share, links) = news_page();
+        let out = run(
+            &s,
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        let Ok(out) = out else { panic!("run failed") };
+        let sel = out.selection.unwrap_or_default();
+        assert_eq!(sel.roots, vec![art]);
+        assert!(sel.drop[share.index()]);
+        // The linked line is boilerplate by first pass, but the article's vote pulls it in.
+        assert!(!sel.drop[links.index()]);
+        assert!(sel.confidence > 0.3, "confidence {}", sel.confidence);
+        let names: Vec<_> = out.trace.stages.iter().map(|s| s.name).collect();
+        assert_eq!(
+            names,
+            [
+                "blocks",
+                "noise",
+                "tag_path",
+                "site_memory",
+                "select",
+                "hierarchy",
+                "confidence"
+            ]
+        );
+        assert_eq!(
+            out.trace.last_decision(share).map(|d| d.reason),
+            Some(Reason::SpecialInformation)
+        );
+        assert_eq!(
+            out.trace.last_decision(links).map(|d| d.reason),
+            Some(Reason::HierarchyVote)
+        );
+    }
+
+    #[test]
+    fn precision_mode_leaves_the_linked_line_out() {
+        let (s, _, _, links) = news_page();
+        let out = run(
+            &s,
+            Mode::Precision,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        let sel = out.ok().and_then(|o| o.selection).unwrap_or_default();
+        // 6 content + 1 noise + 1 boilerplate under a content parent: 7/9 < 0.8.
+        assert!(sel.drop[links.index()]);
+    }
+
+    #[test]
+    fn empty_page_has_no_selection() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("nav", &[], |b| {
+                b.text("Home");
+            });
+        });
+        let s = b.finish();
+        let out = run(
+            &s,
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        assert!(out.is_ok_and(|o| o.selection.is_none()));
+    }
+}

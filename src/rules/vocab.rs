@@ -1,0 +1,301 @@
+//! Class/id vocabulary and multilingual text keywords.
+//!
+//! Class/id terms are matched per token (class and id split at non-alphanumerics): `exact`
+//! terms must equal a token (so "ad" does not hit "header"), the others may occur inside one.
+
+use crate::trace::Reason;
+
+/// One class/id vocabulary term.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Term {
+    /// Lowercase word.
+    pub word: &'static str,
+    /// Whole-token match only.
+    pub exact: bool,
+}
+
+const fn t(word: &'static str) -> Term {
+    Term { word, exact: false }
+}
+const fn x(word: &'static str) -> Term {
+    Term { word, exact: true }
+}
+
+/// Navigation class/id terms (seed 001 navigation: menus, breadcrumbs, pagers, tag clouds).
+pub(crate) const NAV_TERMS: &[Term] = &[
+    x("nav"),
+    t("navbar"),
+    t("navigation"),
+    t("menu"),
+    t("breadcrumb"),
+    t("pagination"),
+    t("pager"),
+    x("toc"),
+    t("skip"),
+    t("masthead"),
+    t("topbar"),
+    t("tagcloud"),
+    x("tags"),
+    t("sitemap"),
+    t("megamenu"),
+    t("dropdown"),
+];
+
+/// Advertisement terms (seed 001 ads; the ad networks that name their slots).
+pub(crate) const AD_TERMS: &[Term] = &[
+    x("ad"),
+    x("ads"),
+    t("advert"),
+    t("adsense"),
+    t("adslot"),
+    t("ad_slot"),
+    t("dfp"),
+    t("sponsor"),
+    t("promo"),
+    t("banner"),
+    t("taboola"),
+    t("outbrain"),
+    t("doubleclick"),
+    t("gpt"),
+    t("billboard"),
+    t("skyscraper"),
+    t("commercial"),
+    t("werbung"),
+    t("publicite"),
+];
+
+/// Special-information terms (seed 001: copyright, contact, share bars, sign-up boxes).
+pub(crate) const SPECIAL_TERMS: &[Term] = &[
+    t("footer"),
+    t("copyright"),
+    t("share"),
+    t("social"),
+    t("newsletter"),
+    t("subscribe"),
+    t("signup"),
+    t("related"),
+    t("recommend"),
+    t("popular"),
+    t("trending"),
+    t("widget"),
+    t("sidebar"),
+    t("author-bio"),
+    t("disclaimer"),
+    t("printfooter"),
+    t("follow"),
+    t("most-read"),
+    t("mostread"),
+    x("rail"),
+    t("sharing"),
+    t("byline-share"),
+];
+
+/// Overlay/consent/paywall shells (PRODUCT.md rule 3).
+pub(crate) const OVERLAY_TERMS: &[Term] = &[
+    t("cookie"),
+    t("consent"),
+    t("gdpr"),
+    t("onetrust"),
+    t("didomi"),
+    t("cmp"),
+    t("paywall"),
+    t("modal"),
+    t("popup"),
+    t("overlay"),
+    t("lightbox"),
+    t("interstitial"),
+    t("tp-backdrop"),
+    t("qc-cmp"),
+];
+
+/// Terms that mark the content container (soft positive weight).
+pub(crate) const POSITIVE_TERMS: &[Term] = &[
+    t("article"),
+    t("content"),
+    t("entry"),
+    t("post"),
+    t("story"),
+    t("body"),
+    t("text"),
+    t("main"),
+    t("blog"),
+    t("prose"),
+    t("markdown"),
+    t("news"),
+    t("page"),
+    t("thread"),
+    t("message"),
+    t("answer"),
+    t("question"),
+    t("description"),
+    t("inhalt"),
+    t("artikel"),
+    t("contenu"),
+    t("contenido"),
+    t("noticia"),
+    t("tresc"),
+    t("statya"),
+];
+
+/// Terms that lower a candidate without making it noise (comments are content on forums).
+pub(crate) const NEGATIVE_TERMS: &[Term] = &[
+    t("comment"),
+    t("meta"),
+    t("footnote"),
+    t("caption"),
+    t("hidden"),
+    t("shoutbox"),
+    t("contact"),
+    t("shopping"),
+    t("aside"),
+    t("teaser"),
+    t("card"),
+    t("listing"),
+];
+
+/// Class names of visually-hidden text kept for assistive technology (PRODUCT.md: keep sr-only).
+pub(crate) const SR_ONLY_TERMS: &[Term] = &[
+    t("sr-only"),
+    t("visually-hidden"),
+    t("visuallyhidden"),
+    t("screen-reader"),
+    t("screenreader"),
+    t("a11y-hidden"),
+    x("offscreen"),
+];
+
+/// Short texts that mark boilerplate, by noise kind, in twelve languages (seed 004 keyword
+/// features; seed 001 special-information vocabulary). Lowercase; non-ASCII matched exactly.
+pub(crate) const TEXT_KEYWORDS: &[(&str, Reason)] = &[
+    ("©", Reason::SpecialInformation),
+    ("copyright", Reason::SpecialInformation),
+    ("all rights reserved", Reason::SpecialInformation),
+    ("alle rechte vorbehalten", Reason::SpecialInformation),
+    ("tous droits réservés", Reason::SpecialInformation),
+    ("todos los derechos reservados", Reason::SpecialInformation),
+    ("tutti i diritti riservati", Reason::SpecialInformation),
+    ("alle rechten voorbehouden", Reason::SpecialInformation),
+    ("wszelkie prawa zastrzeżone", Reason::SpecialInformation),
+    ("todos os direitos reservados", Reason::SpecialInformation),
+    ("все права защищены", Reason::SpecialInformation),
+    ("無断転載", Reason::SpecialInformation),
+    ("版权所有", Reason::SpecialInformation),
+    ("무단", Reason::SpecialInformation),
+    ("share this", Reason::SpecialInformation),
+    ("teilen", Reason::SpecialInformation),
+    ("partager", Reason::SpecialInformation),
+    ("compartir", Reason::SpecialInformation),
+    ("condividi", Reason::SpecialInformation),
+    ("delen", Reason::SpecialInformation),
+    ("udostępnij", Reason::SpecialInformation),
+    ("compartilhe", Reason::SpecialInformation),
+    ("поделиться", Reason::SpecialInformation),
+    ("シェア", Reason::SpecialInformation),
+    ("分享", Reason::SpecialInformation),
+    ("공유", Reason::SpecialInformation),
+    ("subscribe", Reason::SpecialInformation),
+    ("newsletter", Reason::SpecialInformation),
+    ("abonnieren", Reason::SpecialInformation),
+    ("s'abonner", Reason::SpecialInformation),
+    ("suscríbete", Reason::SpecialInformation),
+    ("iscriviti", Reason::SpecialInformation),
+    ("abonneren", Reason::SpecialInformation),
+    ("subskrybuj", Reason::SpecialInformation),
+    ("assine", Reason::SpecialInformation),
+    ("подписаться", Reason::SpecialInformation),
+    ("購読", Reason::SpecialInformation),
+    ("订阅", Reason::SpecialInformation),
+    ("구독", Reason::SpecialInformation),
+    ("related articles", Reason::Navigation),
+    ("read more", Reason::Navigation),
+    ("verwandte artikel", Reason::Navigation),
+    ("weiterlesen", Reason::Navigation),
+    ("à lire aussi", Reason::Navigation),
+    ("lire aussi", Reason::Navigation),
+    ("artículos relacionados", Reason::Navigation),
+    ("leggi anche", Reason::Navigation),
+    ("lees ook", Reason::Navigation),
+    ("czytaj też", Reason::Navigation),
+    ("czytaj także", Reason::Navigation),
+    ("leia também", Reason::Navigation),
+    ("читайте также", Reason::Navigation),
+    ("関連記事", Reason::Navigation),
+    ("相关文章", Reason::Navigation),
+    ("관련 기사", Reason::Navigation),
+    ("cookie", Reason::Overlay),
+    ("cookies", Reason::Overlay),
+    ("advertisement", Reason::Advertisement),
+    ("anzeige", Reason::Advertisement),
+    ("publicité", Reason::Advertisement),
+    ("publicidad", Reason::Advertisement),
+    ("pubblicità", Reason::Advertisement),
+    ("advertentie", Reason::Advertisement),
+    ("reklama", Reason::Advertisement),
+    ("publicidade", Reason::Advertisement),
+    ("реклама", Reason::Advertisement),
+    ("広告", Reason::Advertisement),
+    ("广告", Reason::Advertisement),
+    ("광고", Reason::Advertisement),
+];
+
+/// ARIA landmark roles and the noise kind they declare.
+pub(crate) const NOISE_ROLES: &[(&str, Reason)] = &[
+    ("navigation", Reason::Navigation),
+    ("menubar", Reason::Navigation),
+    ("menu", Reason::Navigation),
+    ("banner", Reason::Navigation),
+    ("contentinfo", Reason::SpecialInformation),
+    ("complementary", Reason::SpecialInformation),
+    ("search", Reason::Interactive),
+    ("dialog", Reason::Overlay),
+    ("alertdialog", Reason::Overlay),
+];
+
+/// Common ad slot sizes in CSS px (IAB standard units) for seed 001's geometric ad rule.
+pub(crate) const AD_SIZES: &[(f32, f32)] = &[
+    (728.0, 90.0),
+    (300.0, 250.0),
+    (336.0, 280.0),
+    (160.0, 600.0),
+    (300.0, 600.0),
+    (320.0, 50.0),
+    (320.0, 100.0),
+    (970.0, 90.0),
+    (970.0, 250.0),
+    (468.0, 60.0),
+    (120.0, 600.0),
+];
+
+/// True when any class/id token of `value` matches a term of `terms`.
+pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
+    value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|tok| !tok.is_empty())
+        .any(|tok| {
+            terms.iter().any(|term| {
+                if term.exact {
+                    tok.eq_ignore_ascii_case(term.word)
+                } else {
+                    super::contains_ci(tok, term.word)
+                }
+            })
+        })
+        || terms
+            .iter()
+            .filter(|term| term.word.contains(['-', '_']))
+            .any(|term| super::contains_ci(value, term.word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_terms_do_not_match_inside_words() {
+        assert!(matches_terms("top-ad slot", AD_TERMS));
+        assert!(!matches_terms("site-header shadow", AD_TERMS));
+        assert!(matches_terms("MainNavigation", NAV_TERMS));
+        assert!(matches_terms("sr-only", SR_ONLY_TERMS));
+        assert!(!matches_terms("article-body", NAV_TERMS));
+    }
+}
