@@ -229,3 +229,26 @@ fn extract_html_works_in_wasm() {
     );
     assert_eq!(Array::from(&get(&article, "contentNodes")).length(), 0);
 }
+
+/// ~40,000 nodes (a large real article page has 20k–100k): the capture must finish inside the
+/// default time budget, which is the same deadline the exports use.
+#[wasm_bindgen_test]
+fn large_page_captures_within_the_default_time_budget() {
+    let para = "<p>Paragraph with <a href=\"/x\">a link</a> and <em>emphasis</em> text.</p>\n";
+    let doc = page(&format!(
+        "<!DOCTYPE html><body><main>{}</main></body>",
+        para.repeat(5_000)
+    ));
+    let options = Options::default();
+    let start = js_sys::Date::now();
+    let snap = lectern::capture(
+        &LiveDom::new(doc),
+        &options,
+        &Deadline::new(options.limits.time_budget_ms, js_sys::Date::now),
+    )
+    .unwrap();
+    let ms = js_sys::Date::now() - start;
+    console_log!("captured {} nodes with layout in {ms} ms", snap.len());
+    assert!(snap.len() > 40_000, "{}", snap.len());
+    assert!(!snap.truncated);
+}

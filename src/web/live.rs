@@ -11,11 +11,40 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use web_sys::{
-    AssignedNodesOptions, CssStyleDeclaration, Document, Element, HtmlIFrameElement,
-    HtmlSlotElement, Node, Window,
+    AssignedNodesOptions, Document, Element, HtmlIFrameElement, HtmlSlotElement, Node, Window,
 };
 
 use crate::snapshot::source::{DomSource, NodeInfo};
+
+// Reading a value from the DOM costs one wasm↔JS crossing (and a string copy); a page has tens
+// of thousands of elements with ~16 values each. These helpers read one element's values in
+// one call and join them with NUL (which the HTML parser never leaves in names or values; a
+// scripted one is replaced, as the parser would). Measured on a 45k-node page in Chromium 156:
+// see the large-page browser test.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
+const SEP = "\u0000";
+const clean = (s) => (s.indexOf(SEP) < 0 ? s : s.replaceAll(SEP, "\uFFFD"));
+export function lecternAttributes(el) {
+  const a = el.attributes;
+  const out = [];
+  for (let i = 0; i < a.length; i++) out.push(clean(a[i].name), clean(a[i].value));
+  return out.join(SEP);
+}
+export function lecternLayout(view, el) {
+  const s = view.getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height, s.display, s.visibility, s.opacity, s.position,
+          s.zIndex, s.fontSize, s.fontWeight, s.whiteSpace, s.direction].join(SEP);
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = lecternAttributes)]
+    fn js_attributes(el: &Element) -> String;
+    #[wasm_bindgen(js_name = lecternLayout)]
+    fn js_layout(view: &Window, el: &Element) -> String;
+}
+
+const SEP: char = '\0';
 use crate::snapshot::{Layout, Namespace, Viewport};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -124,8 +153,9 @@ fn is_slot(node: &Node) -> bool {
     is_element(node) && is_html_named(node.unchecked_ref(), "slot")
 }
 
+/// Name first: the namespace is only read (another crossing) for the rare candidate.
 fn is_html_named(el: &Element, name: &str) -> bool {
-    el.namespace_uri().is_none_or(|ns| ns.ends_with("/xhtml")) && el.local_name() == name
+    el.local_name() == name && el.namespace_uri().is_none_or(|ns| ns.ends_with("/xhtml"))
 }
 
 fn namespace(el: &Element) -> Namespace {
@@ -163,11 +193,13 @@ impl DomSource for LiveDom {
         if !is_element(&h.node) {
             return;
         }
-        let attrs = h.node.unchecked_ref::<Element>().attributes();
-        for i in 0..attrs.length() {
-            if let Some(a) = attrs.item(i) {
-                f(&a.name(), &a.value());
-            }
+        let joined = js_attributes(h.node.unchecked_ref());
+        if joined.is_empty() {
+            return;
+        }
+        let mut parts = joined.split(SEP);
+        while let (Some(name), Some(value)) = (parts.next(), parts.next()) {
+            f(name, value);
         }
     }
 
@@ -190,23 +222,25 @@ impl DomSource for LiveDom {
         if !is_element(&h.node) {
             return None;
         }
-        let el = h.node.unchecked_ref::<Element>();
-        let style = h.frame.view.as_ref()?.get_computed_style(el).ok()??;
-        let rect = el.get_bounding_client_rect();
+        let joined = js_layout(h.frame.view.as_ref()?, h.node.unchecked_ref());
+        let mut v = joined.split(SEP);
+        let mut next = || v.next().unwrap_or_default();
+        let mut num = || next().parse::<f64>().unwrap_or(0.0);
+        let (left, top, width, height) = (num(), num(), num(), num());
         Some(Layout {
-            x: (h.frame.origin_x + rect.left()) as f32,
-            y: (h.frame.origin_y + rect.top()) as f32,
-            width: rect.width() as f32,
-            height: rect.height() as f32,
-            display: prop(&style, "display"),
-            visibility: prop(&style, "visibility"),
-            opacity: prop(&style, "opacity").parse().unwrap_or(1.0),
-            position: prop(&style, "position"),
-            z_index: prop(&style, "z-index").parse().ok(),
-            font_size: px(&prop(&style, "font-size")),
-            font_weight: font_weight(&prop(&style, "font-weight")),
-            white_space: prop(&style, "white-space"),
-            direction: prop(&style, "direction"),
+            x: (h.frame.origin_x + left) as f32,
+            y: (h.frame.origin_y + top) as f32,
+            width: width as f32,
+            height: height as f32,
+            display: next().to_string(),
+            visibility: next().to_string(),
+            opacity: next().parse().unwrap_or(1.0),
+            position: next().to_string(),
+            z_index: next().parse().ok(),
+            font_size: px(next()),
+            font_weight: font_weight(next()),
+            white_space: next().to_string(),
+            direction: next().to_string(),
         })
     }
 
@@ -235,10 +269,6 @@ impl DomSource for LiveDom {
     fn url(&self) -> Option<String> {
         self.doc.url().ok()
     }
-}
-
-fn prop(style: &CssStyleDeclaration, name: &str) -> String {
-    style.get_property_value(name).unwrap_or_default()
 }
 
 /// `"16px"` → 16; computed font sizes are always in px.

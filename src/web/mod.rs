@@ -18,7 +18,7 @@ use convert::JsResult;
 
 /// Panics (which are bugs) show their message in the console instead of "unreachable".
 #[wasm_bindgen(start)]
-pub fn start() {
+fn start() {
     console_error_panic_hook::set_once();
 }
 
