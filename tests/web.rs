@@ -111,12 +111,15 @@ fn layout_values_are_real() {
 #[wasm_bindgen_test]
 fn extract_leaves_the_page_unchanged() {
     let doc = page(PAGE);
-    let before = doc.document_element().unwrap().outer_html();
+    let (_, inner) = frame_in(&doc, PAGE);
+    let html = |d: &Document| d.document_element().unwrap().outer_html();
+    let (before, inner_before) = (html(&doc), html(&inner));
     let article = web::extract(&doc, JsValue::UNDEFINED).unwrap();
     assert!(!article.is_null());
     web::capture_snapshot(&doc).unwrap();
     web::is_probably_readerable(&doc).unwrap();
-    assert_eq!(doc.document_element().unwrap().outer_html(), before);
+    assert_eq!(html(&doc), before);
+    assert_eq!(html(&inner), inner_before, "nested frame unchanged too");
 }
 
 #[wasm_bindgen_test]
@@ -145,17 +148,10 @@ fn open_shadow_root_and_slots_are_captured_in_rendered_order() {
 }
 
 #[wasm_bindgen_test]
-fn same_origin_iframe_text_is_captured_and_cross_origin_is_skipped() {
+fn same_origin_iframe_text_is_captured_in_page_coordinates() {
     let doc = page("<!DOCTYPE html><body><p>Outside the frame.</p></body>");
     let (inner, _) = frame_in(&doc, "<!DOCTYPE html><body><p>Inside the frame.</p></body>");
     inner.set_attribute("id", "inner").unwrap();
-    let sandboxed: HtmlIFrameElement = doc.create_element("iframe").unwrap().unchecked_into();
-    sandboxed.set_attribute("sandbox", "").unwrap();
-    sandboxed
-        .set_attribute("srcdoc", "<p>Opaque origin.</p>")
-        .unwrap();
-    doc.body().unwrap().append_child(&sandboxed).unwrap();
-
     let snap = live(&doc);
     let frame_id = first(&snap, |n| n.attr("id") == Some("inner"));
     assert_eq!(snap.text_of(frame_id).trim(), "Inside the frame.");
@@ -167,11 +163,35 @@ fn same_origin_iframe_text_is_captured_and_cross_origin_is_skipped() {
         snap.node(frame_id).layout.clone().unwrap(),
         snap.node(p).layout.clone().unwrap(),
     );
+    assert!(p_box.y > frame_box.y, "{p_box:?} inside {frame_box:?}");
+    assert!(p_box.x >= frame_box.x, "{p_box:?} inside {frame_box:?}");
+}
+
+/// A sandboxed frame (opaque origin) is what a cross-origin frame looks like to the page: no
+/// document. It is skipped and the capture still succeeds.
+#[wasm_bindgen_test]
+async fn cross_origin_iframe_is_skipped_without_failing() {
+    let doc = page("<!DOCTYPE html><body><p>Outside the frame.</p></body>");
+    let sandboxed: HtmlIFrameElement = doc.create_element("iframe").unwrap().unchecked_into();
+    sandboxed.set_attribute("id", "opaque").unwrap();
+    sandboxed.set_attribute("sandbox", "").unwrap();
+    sandboxed
+        .set_attribute("srcdoc", "<p>Opaque origin.</p>")
+        .unwrap();
+    let loaded = js_sys::Promise::new(&mut |resolve, _| sandboxed.set_onload(Some(&resolve)));
+    doc.body().unwrap().append_child(&sandboxed).unwrap();
+    wasm_bindgen_futures::JsFuture::from(loaded).await.unwrap();
     assert!(
-        p_box.y >= frame_box.y,
-        "inner layout is in page coordinates"
+        sandboxed.content_document().is_none(),
+        "the frame is opaque"
     );
-    assert!(!snap.text_of(NodeId::ROOT).contains("Opaque origin"));
+
+    let snap = live(&doc);
+    let frame_id = first(&snap, |n| n.attr("id") == Some("opaque"));
+    assert!(snap.node(frame_id).children.is_empty());
+    assert!(snap.text_of(NodeId::ROOT).contains("Outside the frame."));
+    let article = web::extract(&doc, JsValue::UNDEFINED);
+    assert!(article.is_ok());
 }
 
 #[wasm_bindgen_test]
