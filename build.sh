@@ -88,6 +88,12 @@ cmd_build() {
   log "sizes"
   size_line extension/pkg/lectern_bg.wasm
   size_line pkg/lectern_bg.wasm
+  # wasm-opt must keep the features wasm-bindgen's output uses; an invalid module would only
+  # show up later, in the extension.
+  node -e 'const fs = require("fs");
+    for (const f of process.argv.slice(1)) {
+      if (!WebAssembly.validate(fs.readFileSync(f))) { console.error(f + ": invalid wasm"); process.exit(1); }
+    }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm
 }
 
 # --- test groups: each runs, is timed and counted; the run fails if any group failed ----------
