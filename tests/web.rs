@@ -207,10 +207,24 @@ fn extract_returns_title_text_and_content_nodes() {
         text.contains("turns it into a plain arena of nodes"),
         "{text}"
     );
+    // contentNodes are the live nodes behind `article.content`, in the same order.
     let nodes: Array = get(&article, "contentNodes").unchecked_into();
-    assert!(nodes.length() > 0);
-    let node: web_sys::Node = nodes.get(0).unchecked_into();
-    assert_eq!(node.node_type(), web_sys::Node::ELEMENT_NODE);
+    let snap = live(&doc);
+    let content = lectern::extract_snapshot(&snap, &Options::default())
+        .unwrap()
+        .unwrap()
+        .content;
+    assert!(!content.is_empty());
+    assert_eq!(nodes.length() as usize, content.len());
+    for (i, id) in content.iter().enumerate() {
+        let live_node: web_sys::Node = nodes.get(i as u32).unchecked_into();
+        let captured = snap.node(*id);
+        assert_eq!(live_node.node_name().to_ascii_lowercase(), captured.tag);
+        let class = live_node
+            .dyn_ref::<Element>()
+            .and_then(|e| e.get_attribute("class"));
+        assert_eq!(class.as_deref(), captured.attr("class"));
+    }
     // The heuristic itself is tested natively; here the live answer must match the parsed one.
     let parsed = lectern::parse_html(PAGE, &Options::default()).unwrap();
     assert_eq!(
