@@ -94,6 +94,9 @@ cmd_build() {
     for (const f of process.argv.slice(1)) {
       if (!WebAssembly.validate(fs.readFileSync(f))) { console.error(f + ": invalid wasm"); process.exit(1); }
     }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm
+  # The typings are hand-shaped in src/web/convert.rs; make sure they still compile.
+  npx --no-install tsc --noEmit --strict --lib dom,es2020 --target es2020 --module es2020 \
+    extension/pkg/lectern.d.ts pkg/lectern.d.ts
 }
 
 # --- test groups: each runs, is timed and counted; the run fails if any group failed ----------

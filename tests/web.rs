@@ -114,7 +114,7 @@ fn extract_leaves_the_page_unchanged() {
     let (_, inner) = frame_in(&doc, PAGE);
     let html = |d: &Document| d.document_element().unwrap().outer_html();
     let (before, inner_before) = (html(&doc), html(&inner));
-    let article = web::extract(&doc, JsValue::UNDEFINED).unwrap();
+    let article = web::extract(&doc, None).unwrap();
     assert!(!article.is_null());
     web::capture_snapshot(&doc).unwrap();
     web::is_probably_readerable(&doc).unwrap();
@@ -190,14 +190,14 @@ async fn cross_origin_iframe_is_skipped_without_failing() {
     let frame_id = first(&snap, |n| n.attr("id") == Some("opaque"));
     assert!(snap.node(frame_id).children.is_empty());
     assert!(snap.text_of(NodeId::ROOT).contains("Outside the frame."));
-    let article = web::extract(&doc, JsValue::UNDEFINED);
+    let article = web::extract(&doc, None);
     assert!(article.is_ok());
 }
 
 #[wasm_bindgen_test]
 fn extract_returns_title_text_and_content_nodes() {
     let doc = page(PAGE);
-    let article = web::extract(&doc, JsValue::UNDEFINED).unwrap();
+    let article = web::extract(&doc, None).unwrap();
     assert_eq!(
         get(&article, "title").as_string().unwrap(),
         "Capture fixture & friends"
@@ -237,7 +237,7 @@ fn extract_returns_title_text_and_content_nodes() {
 fn unknown_option_is_a_clear_error() {
     let doc = page(PAGE);
     let opts = js_sys::JSON::parse(r#"{"mode":"recall","bogus":1}"#).unwrap();
-    let err = JsValue::from(web::extract(&doc, opts).unwrap_err());
+    let err = JsValue::from(web::extract(&doc, Some(opts.unchecked_into())).unwrap_err());
     let msg = get(&err, "message").as_string().unwrap();
     assert!(
         msg.contains("invalid options") && msg.contains("bogus"),
@@ -261,7 +261,7 @@ fn snapshot_json_replays_natively() {
 
 #[wasm_bindgen_test]
 fn extract_html_works_in_wasm() {
-    let article = web::extract_html(PAGE, JsValue::NULL).unwrap();
+    let article = web::extract_html(PAGE, None).unwrap();
     assert_eq!(
         get(&article, "title").as_string().unwrap(),
         "Capture fixture & friends"

@@ -14,6 +14,52 @@ use crate::{Article, Error, Options, Snapshot};
 /// What every export returns.
 pub type JsResult<T> = Result<T, JsError>;
 
+// The JS shapes of `options` and of the result, for the generated `.d.ts`. They mirror
+// `Options`/`Limits` and `ArticleOut` below (defaults are documented once, on the Rust types).
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** Extraction options; every key is optional. Unknown keys are an error. */
+export interface LecternOptions {
+  /** Page URL for resolving relative links (the live DOM supplies its own). */
+  url?: string | null;
+  /** Precision/recall trade-off. Default "balanced". */
+  mode?: "precision" | "balanced" | "recall";
+  /** Resource limits; past one, a typed error or a result with `truncated: true`. */
+  limits?: {
+    maxInputBytes?: number;
+    maxNodes?: number;
+    maxDepth?: number;
+    maxTextBytes?: number;
+    /** Milliseconds for capture + extraction; 0 disables. Default 5000. */
+    timeBudgetMs?: number;
+  };
+}
+
+/** An extracted article. Absent values are null. */
+export interface LecternArticle {
+  title: string | null;
+  byline: string | null;
+  authors: string[];
+  published: string | null;
+  modified: string | null;
+  siteName: string | null;
+  lang: string | null;
+  dir: "ltr" | "rtl" | null;
+  excerpt: string | null;
+  leadImage: string | null;
+  html: string;
+  text: string;
+  markdown: string;
+  wordCount: number;
+  readingTime: number;
+  /** 0–1. */
+  confidence: number;
+  truncated: boolean;
+  /** The live nodes the content came from (empty for `extractHtml`). */
+  contentNodes: Node[];
+}
+"#;
+
 /// `null` for absent values (rather than `undefined`) so `JSON.stringify` keeps every key and
 /// native serde reads the JSON back unchanged.
 fn serializer() -> serde_wasm_bindgen::Serializer {
@@ -22,12 +68,22 @@ fn serializer() -> serde_wasm_bindgen::Serializer {
         .serialize_maps_as_objects(true)
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The `options` argument: a plain object typed `LecternOptions` in the `.d.ts`.
+    #[wasm_bindgen(typescript_type = "LecternOptions")]
+    pub type JsOptions;
+}
+
 /// Options from a plain JS object (camelCase keys, unknown keys rejected); `undefined` or
 /// `null` mean the defaults.
-pub fn options(value: JsValue) -> Result<Options, Error> {
-    if value.is_undefined() || value.is_null() {
+pub fn options(value: Option<JsOptions>) -> Result<Options, Error> {
+    let Some(value) = value
+        .map(JsValue::from)
+        .filter(|v| !v.is_undefined() && !v.is_null())
+    else {
         return Ok(Options::default());
-    }
+    };
     // serde-wasm-bindgen reads only the fields a struct names, so a misspelt key would be
     // silently ignored; the known keys are those of the serialized defaults.
     let known = Options::default()

@@ -7,6 +7,7 @@
 mod convert;
 mod live;
 
+pub use convert::JsOptions;
 pub use live::{LiveDom, LiveNode};
 
 use wasm_bindgen::prelude::*;
@@ -28,8 +29,8 @@ fn deadline(options: &Options) -> Deadline {
 
 /// `extract(document, options?)`: the article of a live document, or `null` when the page has
 /// none. Never changes the page. `contentNodes` are the live nodes the content came from.
-#[wasm_bindgen(js_name = extract)]
-pub fn extract(document: &Document, options: JsValue) -> JsResult<JsValue> {
+#[wasm_bindgen(js_name = extract, unchecked_return_type = "LecternArticle | null")]
+pub fn extract(document: &Document, options: Option<JsOptions>) -> JsResult<JsValue> {
     let options = convert::options(options)?;
     let deadline = deadline(&options);
     let dom = LiveDom::new(document.clone());
@@ -40,8 +41,8 @@ pub fn extract(document: &Document, options: JsValue) -> JsResult<JsValue> {
 
 /// `extractHtml(html, options?)`: the article of an HTML string, or `null`.
 #[cfg(feature = "html")]
-#[wasm_bindgen(js_name = extractHtml)]
-pub fn extract_html(html: &str, options: JsValue) -> JsResult<JsValue> {
+#[wasm_bindgen(js_name = extractHtml, unchecked_return_type = "LecternArticle | null")]
+pub fn extract_html(html: &str, options: Option<JsOptions>) -> JsResult<JsValue> {
     let options = convert::options(options)?;
     let deadline = deadline(&options);
     let snap = crate::native::parse_str(html, &options, &deadline)?;
