@@ -162,7 +162,7 @@ case "${1:-}" in
   lint) cmd_lint ;;
   test) cmd_test ;;
   *)
-    sed -n '2,8p' "$0" >&2
+    sed -n '2,7p' "$0" >&2
     exit 2
     ;;
 esac
