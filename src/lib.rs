@@ -32,7 +32,7 @@ mod trace;
 #[cfg(feature = "html")]
 mod native;
 #[cfg(all(feature = "web", target_arch = "wasm32"))]
-mod web;
+pub mod web;
 
 pub use article::{Article, Block, Cell, Image, Inline};
 pub use budget::{Clock, Deadline};

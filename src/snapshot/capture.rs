@@ -23,24 +23,31 @@ fn drops_text(tag: &str, attrs: &[(String, String)]) -> bool {
     }
 }
 
-struct Walk<'a> {
+struct Walk<'a, H> {
     snap: Snapshot,
     limits: &'a Limits,
     deadline: &'a Deadline,
     text_bytes: usize,
+    /// `handles[id]` is the source node behind `NodeId(id)`, kept only when the caller asked
+    /// (the live page needs them to highlight content; parsed HTML does not).
+    handles: Option<Vec<H>>,
 }
 
-impl Walk<'_> {
-    fn push(&mut self, mut node: Node, parent: NodeId) -> NodeId {
+impl<H: Clone> Walk<'_, H> {
+    fn push(&mut self, mut node: Node, parent: NodeId, handle: &H) -> NodeId {
         let id = NodeId(self.snap.nodes.len() as u32);
         node.parent = Some(parent);
         self.snap.nodes.push(node);
         self.snap.nodes[parent.index()].children.push(id);
+        if let Some(handles) = &mut self.handles {
+            handles.push(handle.clone());
+        }
         id
     }
 
     /// Adds text under `parent`, merging with a preceding text sibling and honouring the text budget.
-    fn push_text(&mut self, parent: NodeId, text: &str) {
+    /// A merged text node keeps the handle of its first piece.
+    fn push_text(&mut self, parent: NodeId, text: &str, handle: &H) {
         if text.is_empty() {
             return;
         }
@@ -74,6 +81,7 @@ impl Walk<'_> {
                 layout: None,
             },
             parent,
+            handle,
         );
     }
 }
@@ -100,6 +108,34 @@ pub fn capture<S: DomSource>(
     limits: &Limits,
     deadline: &Deadline,
 ) -> Result<Snapshot, Error> {
+    walk_source(source, limits, deadline, false).map(|(snap, _)| snap)
+}
+
+// Only the live page needs handles (to hand content nodes back to JS); native builds still
+// compile it so the one walker is tested natively.
+#[cfg_attr(not(all(feature = "web", target_arch = "wasm32")), allow(dead_code))]
+/// As [`capture`], also returning the source handle of every captured node, indexed by
+/// [`NodeId`] (the root maps to the document; a merged text node to its first piece).
+pub fn capture_with_handles<S: DomSource>(
+    source: &S,
+    limits: &Limits,
+    deadline: &Deadline,
+) -> Result<(Snapshot, Vec<S::Handle>), Error> {
+    walk_source(source, limits, deadline, true)
+        .map(|(snap, handles)| (snap, handles.unwrap_or_default()))
+}
+
+/// A snapshot and, when asked for, the handles behind its nodes.
+type Walked<H> = (Snapshot, Option<Vec<H>>);
+
+/// The single walk behind [`capture`] and [`capture_with_handles`].
+fn walk_source<S: DomSource>(
+    source: &S,
+    limits: &Limits,
+    deadline: &Deadline,
+    keep_handles: bool,
+) -> Result<Walked<S::Handle>, Error> {
+    let document = source.document();
     let root = Node {
         kind: NodeKind::Document,
         tag: String::new(),
@@ -120,11 +156,12 @@ pub fn capture<S: DomSource>(
         limits,
         deadline,
         text_bytes: 0,
+        handles: keep_handles.then(|| vec![document.clone()]),
     };
     // Stack of (handle, parent id, depth, keep text); children pushed in reverse for document order.
     let mut stack: Vec<(S::Handle, NodeId, usize, bool)> = Vec::new();
     let mut kids = Vec::new();
-    source.children(&source.document(), &mut kids);
+    source.children(&document, &mut kids);
     stack.extend(kids.drain(..).rev().map(|h| (h, NodeId::ROOT, 1, true)));
     let mut visited = 0usize;
     while let Some((handle, parent, depth, keep_text)) = stack.pop() {
@@ -140,7 +177,7 @@ pub fn capture<S: DomSource>(
             NodeInfo::Skip => {}
             NodeInfo::Text(t) => {
                 if keep_text {
-                    walk.push_text(parent, &t);
+                    walk.push_text(parent, &t, &handle);
                 }
             }
             NodeInfo::Element { tag, ns } => {
@@ -170,13 +207,14 @@ pub fn capture<S: DomSource>(
                         layout,
                     },
                     parent,
+                    &handle,
                 );
                 source.children(&handle, &mut kids);
                 stack.extend(kids.drain(..).rev().map(|h| (h, id, depth + 1, keep)));
             }
         }
     }
-    Ok(walk.snap)
+    Ok((walk.snap, walk.handles))
 }
 
 /// Appends all text under `handle` to `parent` as one text node (used past `max_depth`).
@@ -184,7 +222,7 @@ fn flatten_text<S: DomSource>(
     source: &S,
     handle: &S::Handle,
     parent: NodeId,
-    walk: &mut Walk<'_>,
+    walk: &mut Walk<'_, S::Handle>,
 ) -> Result<(), Error> {
     let mut stack = vec![handle.clone()];
     let mut kids = Vec::new();
@@ -207,13 +245,65 @@ fn flatten_text<S: DomSource>(
             NodeInfo::Skip => {}
         }
     }
-    walk.push_text(parent, &text);
+    walk.push_text(parent, &text, handle);
     Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
-    use super::floor_char;
+    use super::*;
+    use crate::budget::Deadline;
+
+    /// A tiny in-memory DOM: node 0 is the document; handles are indices.
+    struct Toy(Vec<(Option<&'static str>, &'static str, Vec<usize>)>);
+
+    impl DomSource for Toy {
+        type Handle = usize;
+        fn document(&self) -> usize {
+            0
+        }
+        fn info(&self, node: &usize) -> NodeInfo {
+            match self.0[*node] {
+                (Some(tag), _, _) => NodeInfo::Element {
+                    tag: tag.into(),
+                    ns: Namespace::Html,
+                },
+                (None, text, _) => NodeInfo::Text(text.into()),
+            }
+        }
+        fn attributes(&self, _: &usize, _: &mut dyn FnMut(&str, &str)) {}
+        fn children(&self, node: &usize, out: &mut Vec<usize>) {
+            out.extend(&self.0[*node].2);
+        }
+    }
+
+    fn toy() -> Toy {
+        // document > body > (p > "a" "b"), "c"
+        Toy(vec![
+            (Some("#doc"), "", vec![1]),
+            (Some("body"), "", vec![2, 5]),
+            (Some("p"), "", vec![3, 4]),
+            (None, "a", vec![]),
+            (None, "b", vec![]),
+            (None, "c", vec![]),
+        ])
+    }
+
+    #[test]
+    fn handles_are_indexed_by_node_id_and_merged_text_keeps_the_first() {
+        let deadline = Deadline::start(0);
+        let (snap, handles) = capture_with_handles(&toy(), &Limits::default(), &deadline).unwrap();
+        assert_eq!(handles.len(), snap.len());
+        let tags: Vec<_> = snap.nodes.iter().map(|n| n.tag.as_str()).collect();
+        assert_eq!(tags, ["", "body", "p", "", ""]);
+        assert_eq!(snap.nodes[3].text, "ab");
+        assert_eq!(handles, [0, 1, 2, 3, 5]);
+        assert_eq!(
+            capture(&toy(), &Limits::default(), &deadline).unwrap(),
+            snap
+        );
+    }
 
     #[test]
     fn floor_char_cuts_on_char_boundaries_and_keeps_short_strings() {

@@ -1,0 +1,293 @@
+//! Browser tests (headless Chromium via wasm-bindgen-test-runner): the live capture equals the
+//! parsed capture apart from layout, layout values are real, the page is never changed, the
+//! composed tree (shadow roots, slots, iframes) is followed, and `extract` works on a real page.
+//!
+//! Every page is built inside an `<iframe>` this file creates: clearing the harness document
+//! would kill the test runner.
+#![cfg(all(target_arch = "wasm32", feature = "web", feature = "html"))]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use js_sys::{Array, Reflect};
+use lectern::web::{self, LiveDom};
+use lectern::{Deadline, NodeId, NodeKind, Options, Snapshot};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{Document, Element, HtmlDocument, HtmlIFrameElement, ShadowRootInit, ShadowRootMode};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const PAGE: &str = include_str!("fixtures/capture/page.html");
+
+/// Appends an iframe (800×600) to `host` and writes `html` into it synchronously.
+fn frame_in(host: &Document, html: &str) -> (HtmlIFrameElement, Document) {
+    let iframe: HtmlIFrameElement = host.create_element("iframe").unwrap().unchecked_into();
+    iframe
+        .set_attribute("style", "width:800px;height:600px;border:0;display:block")
+        .unwrap();
+    host.body().unwrap().append_child(&iframe).unwrap();
+    let doc: HtmlDocument = iframe.content_document().unwrap().unchecked_into();
+    doc.open().unwrap();
+    doc.write_1(html).unwrap();
+    doc.close().unwrap();
+    (iframe, doc.unchecked_into())
+}
+
+fn page(html: &str) -> Document {
+    let harness = web_sys::window().unwrap().document().unwrap();
+    frame_in(&harness, html).1
+}
+
+fn live(doc: &Document) -> Snapshot {
+    let options = Options::default();
+    lectern::capture(
+        &LiveDom::new(doc.clone()),
+        &options,
+        &Deadline::new(0, js_sys::Date::now),
+    )
+    .unwrap()
+}
+
+/// The snapshot without anything only a rendered page has.
+fn without_layout(mut snap: Snapshot) -> Snapshot {
+    snap.viewport = None;
+    snap.url = None;
+    for n in &mut snap.nodes {
+        n.layout = None;
+    }
+    snap
+}
+
+fn first(snap: &Snapshot, pred: impl Fn(&lectern::Node) -> bool) -> NodeId {
+    snap.descendants(NodeId::ROOT)
+        .find(|&id| pred(snap.node(id)))
+        .expect("node present")
+}
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &JsValue::from_str(key)).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn live_capture_equals_parsed_capture_apart_from_layout() {
+    let doc = page(PAGE);
+    let live = without_layout(live(&doc));
+    let parsed = without_layout(lectern::parse_html(PAGE, &Options::default()).unwrap());
+    assert!(live.validate().is_ok());
+    for (i, (l, p)) in live.nodes.iter().zip(&parsed.nodes).enumerate() {
+        assert_eq!(l, p, "node {i} differs (live vs parsed)");
+    }
+    assert_eq!(live.nodes.len(), parsed.nodes.len());
+    assert_eq!(live, parsed);
+}
+
+#[wasm_bindgen_test]
+fn layout_values_are_real() {
+    let doc = page(PAGE);
+    let snap = live(&doc);
+    let vp = snap.viewport.clone().expect("viewport");
+    assert!(vp.width > 0.0 && vp.height > 0.0, "{vp:?}");
+    assert!(vp.page_width > 0.0 && vp.page_height > 0.0, "{vp:?}");
+    for tag in ["body", "p", "h1", "table", "img", "svg"] {
+        let id = first(&snap, |n| n.is(tag));
+        let l = snap.node(id).layout.clone().expect("layout on elements");
+        assert!(l.width > 0.0 && l.height > 0.0, "{tag}: {l:?}");
+        assert!(l.font_size > 0.0, "{tag}: {l:?}");
+        assert!(!l.is_invisible(), "{tag}: {l:?}");
+    }
+    let h1 = snap
+        .node(first(&snap, |n| n.is("h1")))
+        .layout
+        .clone()
+        .unwrap();
+    assert!(h1.font_weight >= 600, "h1 is bold: {h1:?}");
+    assert_eq!(h1.direction, "ltr");
+    assert_eq!(h1.z_index, None, "z-index auto is None");
+    let hidden = first(&snap, |n| n.attr("class") == Some("hidden-note"));
+    let l = snap.node(hidden).layout.clone().unwrap();
+    assert_eq!(l.display, "none");
+    assert!(l.is_invisible());
+}
+
+#[wasm_bindgen_test]
+fn extract_leaves_the_page_unchanged() {
+    let doc = page(PAGE);
+    let (_, inner) = frame_in(&doc, PAGE);
+    let html = |d: &Document| d.document_element().unwrap().outer_html();
+    let (before, inner_before) = (html(&doc), html(&inner));
+    let article = web::extract(&doc, None).unwrap();
+    assert!(!article.is_null());
+    web::capture_snapshot(&doc).unwrap();
+    web::is_probably_readerable(&doc).unwrap();
+    assert_eq!(html(&doc), before);
+    assert_eq!(html(&inner), inner_before, "nested frame unchanged too");
+}
+
+#[wasm_bindgen_test]
+fn open_shadow_root_and_slots_are_captured_in_rendered_order() {
+    let doc = page(
+        "<!DOCTYPE html><body><div id=host><span slot=b>B-light</span>\
+         <span slot=a>A-light</span>light-default</div></body>",
+    );
+    let host: Element = doc.get_element_by_id("host").unwrap();
+    let init = ShadowRootInit::new(ShadowRootMode::Open);
+    let shadow = host.attach_shadow(&init).unwrap();
+    shadow.set_inner_html(
+        "<p>start </p><slot name=a></slot><p> middle </p><slot name=b></slot>\
+         <slot></slot><slot name=none> fallback</slot>",
+    );
+    let snap = live(&doc);
+    let host_id = first(&snap, |n| n.attr("id") == Some("host"));
+    assert_eq!(
+        snap.text_of(host_id),
+        "start A-light middle B-lightlight-default fallback"
+    );
+    assert!(
+        !snap.descendants(host_id).any(|id| snap.node(id).is("slot")),
+        "slots are replaced by what they render"
+    );
+}
+
+#[wasm_bindgen_test]
+fn same_origin_iframe_text_is_captured_in_page_coordinates() {
+    let doc = page("<!DOCTYPE html><body><p>Outside the frame.</p></body>");
+    let (inner, _) = frame_in(&doc, "<!DOCTYPE html><body><p>Inside the frame.</p></body>");
+    inner.set_attribute("id", "inner").unwrap();
+    let snap = live(&doc);
+    let frame_id = first(&snap, |n| n.attr("id") == Some("inner"));
+    assert_eq!(snap.text_of(frame_id).trim(), "Inside the frame.");
+    let p = snap
+        .descendants(frame_id)
+        .find(|&id| snap.node(id).is("p"))
+        .unwrap();
+    let (frame_box, p_box) = (
+        snap.node(frame_id).layout.clone().unwrap(),
+        snap.node(p).layout.clone().unwrap(),
+    );
+    assert!(p_box.y > frame_box.y, "{p_box:?} inside {frame_box:?}");
+    assert!(p_box.x >= frame_box.x, "{p_box:?} inside {frame_box:?}");
+}
+
+/// A sandboxed frame (opaque origin) is what a cross-origin frame looks like to the page: no
+/// document. It is skipped and the capture still succeeds.
+#[wasm_bindgen_test]
+async fn cross_origin_iframe_is_skipped_without_failing() {
+    let doc = page("<!DOCTYPE html><body><p>Outside the frame.</p></body>");
+    let sandboxed: HtmlIFrameElement = doc.create_element("iframe").unwrap().unchecked_into();
+    sandboxed.set_attribute("id", "opaque").unwrap();
+    sandboxed.set_attribute("sandbox", "").unwrap();
+    sandboxed
+        .set_attribute("srcdoc", "<p>Opaque origin.</p>")
+        .unwrap();
+    let loaded = js_sys::Promise::new(&mut |resolve, _| sandboxed.set_onload(Some(&resolve)));
+    doc.body().unwrap().append_child(&sandboxed).unwrap();
+    wasm_bindgen_futures::JsFuture::from(loaded).await.unwrap();
+    assert!(
+        sandboxed.content_document().is_none(),
+        "the frame is opaque"
+    );
+
+    let snap = live(&doc);
+    let frame_id = first(&snap, |n| n.attr("id") == Some("opaque"));
+    assert!(snap.node(frame_id).children.is_empty());
+    assert!(snap.text_of(NodeId::ROOT).contains("Outside the frame."));
+    let article = web::extract(&doc, None);
+    assert!(article.is_ok());
+}
+
+#[wasm_bindgen_test]
+fn extract_returns_title_text_and_content_nodes() {
+    let doc = page(PAGE);
+    let article = web::extract(&doc, None).unwrap();
+    assert_eq!(
+        get(&article, "title").as_string().unwrap(),
+        "Capture fixture & friends"
+    );
+    let text = get(&article, "text").as_string().unwrap();
+    assert!(
+        text.contains("turns it into a plain arena of nodes"),
+        "{text}"
+    );
+    // contentNodes are the live nodes behind `article.content`, in the same order.
+    let nodes: Array = get(&article, "contentNodes").unchecked_into();
+    let snap = live(&doc);
+    let content = lectern::extract_snapshot(&snap, &Options::default())
+        .unwrap()
+        .unwrap()
+        .content;
+    assert!(!content.is_empty());
+    assert_eq!(nodes.length() as usize, content.len());
+    for (i, id) in content.iter().enumerate() {
+        let live_node: web_sys::Node = nodes.get(i as u32).unchecked_into();
+        let captured = snap.node(*id);
+        assert_eq!(live_node.node_name().to_ascii_lowercase(), captured.tag);
+        let class = live_node
+            .dyn_ref::<Element>()
+            .and_then(|e| e.get_attribute("class"));
+        assert_eq!(class.as_deref(), captured.attr("class"));
+    }
+    // The heuristic itself is tested natively; here the live answer must match the parsed one.
+    let parsed = lectern::parse_html(PAGE, &Options::default()).unwrap();
+    assert_eq!(
+        web::is_probably_readerable(&doc).unwrap(),
+        lectern::is_probably_readerable(&parsed)
+    );
+}
+
+#[wasm_bindgen_test]
+fn unknown_option_is_a_clear_error() {
+    let doc = page(PAGE);
+    let opts = js_sys::JSON::parse(r#"{"mode":"recall","bogus":1}"#).unwrap();
+    let err = JsValue::from(web::extract(&doc, Some(opts.unchecked_into())).unwrap_err());
+    let msg = get(&err, "message").as_string().unwrap();
+    assert!(
+        msg.contains("invalid options") && msg.contains("bogus"),
+        "{msg}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn snapshot_json_replays_natively() {
+    let doc = page(PAGE);
+    let js = web::capture_snapshot(&doc).unwrap();
+    let json: String = js_sys::JSON::stringify(&js).unwrap().into();
+    let replayed: Snapshot = serde_json::from_str(&json).unwrap();
+    assert!(replayed.validate().is_ok());
+    assert_eq!(replayed, live(&doc));
+    assert!(replayed
+        .nodes
+        .iter()
+        .any(|n| n.kind == NodeKind::Element && n.layout.is_some()));
+}
+
+#[wasm_bindgen_test]
+fn extract_html_works_in_wasm() {
+    let article = web::extract_html(PAGE, None).unwrap();
+    assert_eq!(
+        get(&article, "title").as_string().unwrap(),
+        "Capture fixture & friends"
+    );
+    assert_eq!(Array::from(&get(&article, "contentNodes")).length(), 0);
+}
+
+/// ~40,000 nodes (a large real article page has 20k–100k): the capture must finish inside the
+/// default time budget, which is the same deadline the exports use.
+#[wasm_bindgen_test]
+fn large_page_captures_within_the_default_time_budget() {
+    let para = "<p>Paragraph with <a href=\"/x\">a link</a> and <em>emphasis</em> text.</p>\n";
+    let doc = page(&format!(
+        "<!DOCTYPE html><body><main>{}</main></body>",
+        para.repeat(5_000)
+    ));
+    let options = Options::default();
+    let start = js_sys::Date::now();
+    let snap = lectern::capture(
+        &LiveDom::new(doc),
+        &options,
+        &Deadline::new(options.limits.time_budget_ms, js_sys::Date::now),
+    )
+    .unwrap();
+    let ms = js_sys::Date::now() - start;
+    console_log!("captured {} nodes with layout in {ms} ms", snap.len());
+    assert!(snap.len() > 40_000, "{}", snap.len());
+    assert!(!snap.truncated);
+}
