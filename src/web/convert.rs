@@ -170,9 +170,8 @@ pub fn article(article: Option<&Article>, handles: &[LiveNode]) -> Result<JsValu
         dir: &a.dir,
         excerpt: &a.excerpt,
         lead_image: &a.lead_image,
-        // Until the HTML and Markdown renderers land, both carry the plain text.
-        html: text.clone(),
-        markdown: text.clone(),
+        html: crate::to_html(a),
+        markdown: crate::to_markdown(a),
         text,
         word_count: a.word_count,
         reading_time: a.reading_time,

@@ -76,16 +76,10 @@ fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
         return Err(Failure(2, format!("extract takes one FILE or -\n{USAGE}")));
     };
     let format = args.get("format").unwrap_or("text");
-    if !matches!(format, "text" | "json") {
-        let known = matches!(format, "html" | "markdown");
-        let why = if known {
-            "not available yet"
-        } else {
-            "unknown"
-        };
+    if !matches!(format, "text" | "json" | "html" | "markdown") {
         return Err(Failure(
             2,
-            format!("format {format} {why} (use text or json)"),
+            format!("format {format} unknown (use html, text, markdown or json)"),
         ));
     }
     let bytes = read_input(input)?;
@@ -98,6 +92,8 @@ fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
         .ok_or(Failure(1, format!("{input}: no article found")))?;
     let out = match format {
         "json" => serde_json::to_string_pretty(&article).map_err(|e| e.to_string())?,
+        "html" => lectern::to_html(&article),
+        "markdown" => lectern::to_markdown(&article),
         _ => lectern::to_text(&article),
     };
     println!("{out}");
