@@ -5,6 +5,8 @@
 #   ./build.sh build   release wasm for the extension (extension/pkg/) and the npm package (pkg/)
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
 #   ./build.sh test    lint, native tests, browser tests; ends with "N passed, N failed"
+#   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
+#                      the reader page in headless Chromium (out/reader.png)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -156,13 +158,26 @@ cmd_test() {
   summary
 }
 
+cmd_demo() {
+  cmd_setup
+  cmd_build
+  log "cargo build --release --bin lectern"
+  cargo build --release --bin lectern
+  log "lectern extract samples/article.html --format markdown"
+  "$CARGO_TARGET_DIR/release/lectern" extract samples/article.html --format markdown
+  mkdir -p out
+  log "reader view screenshot (headless Chromium)"
+  node tests/browser/demo.mjs out/reader.png
+}
+
 case "${1:-}" in
   setup) cmd_setup ;;
   build) cmd_build ;;
   lint) cmd_lint ;;
   test) cmd_test ;;
+  demo) cmd_demo ;;
   *)
-    sed -n '2,7p' "$0" >&2
+    sed -n '2,9p' "$0" >&2
     exit 2
     ;;
 esac
