@@ -43,7 +43,7 @@ fn fixture_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_dir())
+                .filter(|p| p.is_dir() && p.join("case.toml").is_file())
                 .collect()
         })
         .unwrap_or_default();
