@@ -135,7 +135,7 @@ browser_tests() {
   check_bindgen || return 1
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     CHROMEDRIVER="$CHROMEDRIVER_BIN" \
-    cargo test --target "$WASM_TARGET" --no-default-features --features "$NPM_FEATURES" --test web
+    cargo test --target "$WASM_TARGET" --no-default-features --features "$NPM_FEATURES" --test web --test web_api
 }
 
 summary() {
