@@ -53,7 +53,8 @@ fn memory_learns_pages_and_survives_export_and_import() {
     let memory = JsValue::from(SiteMemory::new());
     assert_eq!(get(&memory, "pages").as_f64(), Some(0.0));
     for n in 1..=3 {
-        let article = web::extract_html(&site_page(n), None, Some(memory.clone())).unwrap();
+        let article =
+            web::extract_html(&site_page(n), None, Some(memory.clone().unchecked_into())).unwrap();
         assert!(text(&article, "text").contains(&format!("Story {n} goes on")));
     }
     assert_eq!(get(&memory, "pages").as_f64(), Some(3.0));
@@ -65,7 +66,12 @@ fn memory_learns_pages_and_survives_export_and_import() {
     assert_eq!(copy.export().unwrap(), json);
     // The live DOM path learns too, and the copy is independent of the original.
     let copy = JsValue::from(copy);
-    web::extract(&page(&site_page(4)), None, Some(copy.clone())).unwrap();
+    web::extract(
+        &page(&site_page(4)),
+        None,
+        Some(copy.clone().unchecked_into()),
+    )
+    .unwrap();
     assert_eq!(get(&copy, "pages").as_f64(), Some(4.0));
     assert_eq!(memory.pages(), 3);
 }
@@ -92,7 +98,8 @@ fn learn_site_and_the_trace_show_the_repeated_line() {
     assert_eq!(memory.pages(), 3);
     let memory = JsValue::from(memory);
     let doc = page(&site_page(4));
-    let traced = web::extract_with_trace(&doc, None, Some(memory.clone())).unwrap();
+    let traced =
+        web::extract_with_trace(&doc, None, Some(memory.clone().unchecked_into())).unwrap();
     assert_eq!(get(&memory, "pages").as_f64(), Some(4.0));
     let trace = get(&traced, "trace");
     let regions: Array = get(&trace, "regions").unchecked_into();
@@ -204,8 +211,9 @@ fn errors_are_js_errors_named_by_kind() {
     assert_eq!(name, "InvalidOptions");
     assert!(message.contains("SiteMemory.export()"), "{message}");
 
-    let not_memory = js_sys::Object::new().into();
-    let (name, _) = thrown(web::extract_html(PAGE, None, Some(not_memory)).unwrap_err());
+    let not_memory: JsValue = js_sys::Object::new().into();
+    let (name, _) =
+        thrown(web::extract_html(PAGE, None, Some(not_memory.unchecked_into())).unwrap_err());
     assert_eq!(name, "InvalidOptions");
 
     let (name, _) = thrown(web::is_probably_readerable(&JsValue::NULL).unwrap_err());

@@ -140,6 +140,10 @@ extern "C" {
     /// The `options` argument: a plain object typed `LecternOptions` in the `.d.ts`.
     #[wasm_bindgen(typescript_type = "LecternOptions")]
     pub type JsOptions;
+
+    /// The `memory` argument: a `SiteMemory` instance (checked when used).
+    #[wasm_bindgen(typescript_type = "SiteMemory")]
+    pub type JsMemory;
 }
 
 /// Options from a plain JS object (camelCase keys, unknown keys rejected); `undefined` or

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::JsResult;
+use super::convert::{JsMemory, JsResult};
 use crate::Error;
 
 thread_local! {
@@ -48,16 +48,16 @@ impl SiteMemory {
         STORE.with(|s| f(s.borrow_mut().entry(self.id).or_default()))
     }
 
-    /// Runs `f` on the state of the memory `value` (a JS `SiteMemory`); `None` when `value` is
-    /// `undefined` or `null`, an `InvalidOptions` error when it is anything else.
+    /// Runs `f` on the state of the memory `value` (a JS `SiteMemory`); `None` when there is
+    /// none (`undefined` or `null`), an `InvalidOptions` error when it is not a `SiteMemory`.
     pub fn with_js<T>(
-        value: &JsValue,
+        value: Option<JsMemory>,
         f: impl FnOnce(Option<&mut crate::SiteMemory>) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        if value.is_undefined() || value.is_null() {
+        let Some(value) = value.map(JsValue::from) else {
             return f(None);
-        }
-        let id = js_sys::Reflect::get(value, &JsValue::from_str(ID_KEY))
+        };
+        let id = js_sys::Reflect::get(&value, &JsValue::from_str(ID_KEY))
             .ok()
             .and_then(|v| v.as_f64())
             .ok_or_else(|| {

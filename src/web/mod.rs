@@ -9,7 +9,7 @@ mod convert;
 mod live;
 mod memory;
 
-pub use convert::JsOptions;
+pub use convert::{JsMemory, JsOptions};
 pub use live::{LiveDom, LiveNode};
 pub use memory::SiteMemory;
 
@@ -53,12 +53,11 @@ fn as_document(value: &JsValue) -> Result<Document, Error> {
     Ok(value.clone().unchecked_into())
 }
 
-/// Runs the engine on `snap`: with a memory (a JS `SiteMemory`; `undefined`/`null` for none)
-/// it uses it and learns this page.
+/// Runs the engine on `snap`: with a memory (a JS `SiteMemory`) it uses it and learns this page.
 fn run(
     snap: &Snapshot,
     options: &Options,
-    memory: &JsValue,
+    memory: Option<JsMemory>,
     deadline: &Deadline,
 ) -> Result<(Option<Article>, Trace), Error> {
     SiteMemory::with_js(memory, |m| match m {
@@ -71,7 +70,7 @@ fn run(
 fn run_live(
     document: &JsValue,
     options: Option<JsOptions>,
-    memory: &JsValue,
+    memory: Option<JsMemory>,
 ) -> Result<(Option<Article>, Trace, Snapshot, Vec<LiveNode>), Error> {
     let document = as_document(document)?;
     let options = convert::options(options)?;
@@ -89,9 +88,9 @@ fn run_live(
 pub fn extract(
     #[wasm_bindgen(unchecked_param_type = "Document")] document: &JsValue,
     options: Option<JsOptions>,
-    #[wasm_bindgen(unchecked_param_type = "SiteMemory | null")] memory: Option<JsValue>,
+    memory: Option<JsMemory>,
 ) -> JsResult<JsValue> {
-    let (article, _, _, handles) = run_live(document, options, &memory.unwrap_or_default())?;
+    let (article, _, _, handles) = run_live(document, options, memory)?;
     Ok(convert::article(article.as_ref(), &handles)?)
 }
 
@@ -101,9 +100,9 @@ pub fn extract(
 pub fn extract_with_trace(
     #[wasm_bindgen(unchecked_param_type = "Document")] document: &JsValue,
     options: Option<JsOptions>,
-    #[wasm_bindgen(unchecked_param_type = "SiteMemory | null")] memory: Option<JsValue>,
+    memory: Option<JsMemory>,
 ) -> JsResult<JsValue> {
-    let (article, trace, snap, handles) = run_live(document, options, &memory.unwrap_or_default())?;
+    let (article, trace, snap, handles) = run_live(document, options, memory)?;
     Ok(convert::traced(article.as_ref(), &trace, &snap, &handles)?)
 }
 
@@ -118,7 +117,7 @@ fn parse(html: &str, options: &Options, deadline: &Deadline) -> Result<Snapshot,
 fn run_html(
     html: &str,
     options: Option<JsOptions>,
-    memory: &JsValue,
+    memory: Option<JsMemory>,
 ) -> Result<(Option<Article>, Trace, Snapshot), Error> {
     let options = convert::options(options)?;
     let deadline = deadline(&options);
@@ -134,9 +133,9 @@ fn run_html(
 pub fn extract_html(
     html: &str,
     options: Option<JsOptions>,
-    #[wasm_bindgen(unchecked_param_type = "SiteMemory | null")] memory: Option<JsValue>,
+    memory: Option<JsMemory>,
 ) -> JsResult<JsValue> {
-    let (article, _, _) = run_html(html, options, &memory.unwrap_or_default())?;
+    let (article, _, _) = run_html(html, options, memory)?;
     Ok(convert::article(article.as_ref(), &[])?)
 }
 
@@ -147,9 +146,9 @@ pub fn extract_html(
 pub fn extract_html_with_trace(
     html: &str,
     options: Option<JsOptions>,
-    #[wasm_bindgen(unchecked_param_type = "SiteMemory | null")] memory: Option<JsValue>,
+    memory: Option<JsMemory>,
 ) -> JsResult<JsValue> {
-    let (article, trace, snap) = run_html(html, options, &memory.unwrap_or_default())?;
+    let (article, trace, snap) = run_html(html, options, memory)?;
     Ok(convert::traced(article.as_ref(), &trace, &snap, &[])?)
 }
 
@@ -181,7 +180,7 @@ pub fn is_probably_readerable(
 
 /// `captureSnapshot(document)`: the captured page as a plain object; `JSON.stringify` of it is
 /// a `snapshot.json` the native tools replay.
-#[wasm_bindgen(js_name = captureSnapshot)]
+#[wasm_bindgen(js_name = captureSnapshot, unchecked_return_type = "object")]
 pub fn capture_snapshot(
     #[wasm_bindgen(unchecked_param_type = "Document")] document: &JsValue,
 ) -> JsResult<JsValue> {
