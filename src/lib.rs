@@ -36,7 +36,9 @@ pub mod web;
 
 pub use article::{Article, Block, Cell, Image, Inline};
 pub use budget::{Clock, Deadline};
+pub use classify::site_memory::SiteMemory;
 pub use error::Error;
+pub use extract::stages::StageSwitches;
 pub use options::{Limits, Mode, Options};
 pub use render::{to_html, to_markdown, to_text};
 pub use snapshot::source::{DomSource, NodeInfo};
@@ -109,4 +111,41 @@ pub fn extract_bytes(bytes: &[u8], options: &Options) -> Result<Option<Article>,
     let deadline = Deadline::start(options.limits.time_budget_ms);
     let snap = native::parse_bytes(bytes, options, &deadline)?;
     extract::extract(&snap, options, &deadline)
+}
+
+/// Extracts with per-site memory (seed 000): texts seen on many earlier pages of the site and
+/// tag paths that were always dropped there lose, and `memory` then learns this page's
+/// decisions. Pages of one site must be fed in the order the reader saw them.
+pub fn extract_snapshot_with_memory(
+    snapshot: &Snapshot,
+    options: &Options,
+    memory: &mut SiteMemory,
+) -> Result<Option<Article>, Error> {
+    let deadline = Deadline::start(options.limits.time_budget_ms);
+    extract::extract_with(
+        snapshot,
+        options,
+        Some(memory),
+        StageSwitches::default(),
+        &deadline,
+    )
+    .map(|(a, _)| a)
+}
+
+/// Learns a site from a batch of its pages, in order, without keeping the articles
+/// (`learnSite(pages)`); pass the result to [`extract_snapshot_with_memory`].
+pub fn learn_site(pages: &[Snapshot], options: &Options) -> Result<SiteMemory, Error> {
+    extract::learn_site(pages, options)
+}
+
+/// For evaluation: extracts with some engine stages switched off (an ablation) and optional
+/// site memory, which learns this page afterwards.
+pub fn extract_snapshot_ablated(
+    snapshot: &Snapshot,
+    options: &Options,
+    memory: Option<&mut SiteMemory>,
+    switches: StageSwitches,
+) -> Result<Option<Article>, Error> {
+    let deadline = Deadline::start(options.limits.time_budget_ms);
+    extract::extract_with(snapshot, options, memory, switches, &deadline).map(|(a, _)| a)
 }

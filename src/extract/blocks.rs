@@ -484,6 +484,24 @@ mod tests {
     }
 
     #[test]
+    fn plugin_fallback_text_is_never_content() {
+        let mut b = Builder::new();
+        let (mut p, mut fallback) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            fallback = b.el("noembed", &[], |b| {
+                b.text("<a href=\"/ad?s=1,2,3,4,5,6,7,8,9\">ad</a>");
+            });
+            p = b.el("p", &[], |b| {
+                b.text("The article text.");
+            });
+        });
+        let f = compute(&b.finish());
+        assert!(f.skip[fallback.index()]);
+        assert_eq!(f.blocks, vec![p]);
+        assert_eq!(f.commas[NodeId::ROOT.index()], 0);
+    }
+
+    #[test]
     fn cjk_counts_words_and_commas() {
         let mut b = Builder::new();
         let mut p = NodeId(0);

@@ -23,6 +23,8 @@ pub(crate) struct Inputs<'a> {
     /// When false, soft noise (navigation/ads/special) does not exclude paragraphs: the retry
     /// for pages whose only text sits in such areas.
     pub respect_noise: bool,
+    /// Widen to a shared ancestor and join column siblings (off only in ablations).
+    pub column_join: bool,
 }
 
 /// Candidate scores by `NodeId` (0 = not a candidate) and the per-paragraph evidence.
@@ -152,12 +154,20 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
     ranked.sort_by(|a, b| s.candidate[b.index()].total_cmp(&s.candidate[a.index()]));
     let first = *ranked.first()?;
     let top_score = s.candidate[first.index()];
-    let top = widen(inp, s, &ranked, first);
+    let top = if inp.column_join {
+        widen(inp, s, &ranked, first)
+    } else {
+        first
+    };
     let runner_up = ranked
         .iter()
         .find(|&&c| !f.contains(top, c) && !f.contains(c, top))
         .map_or(0.0, |c| s.candidate[c.index()]);
-    let (roots, joined) = join_siblings(inp, s, top);
+    let (roots, joined) = if inp.column_join {
+        join_siblings(inp, s, top)
+    } else {
+        (vec![top], vec![])
+    };
     Some(Chosen {
         top,
         roots,
@@ -273,6 +283,7 @@ mod tests {
             runs: Some(&runs),
             memory: None,
             respect_noise: true,
+            column_join: true,
         };
         select(&inp, &score(&inp))
     }

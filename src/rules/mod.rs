@@ -59,6 +59,10 @@ pub(crate) const SKIP_TAGS: &[&str] = &[
     "script",
     "style",
     "noscript",
+    // Raw text in parsers (plugin/frame fallbacks), never rendered by a browser that has
+    // plugins and frames; big9-dev latimes 2005 ad slots hold comma-laden ad URLs there.
+    "noembed",
+    "noframes",
     "template",
     "title",
     "meta",
