@@ -124,6 +124,9 @@ pub(crate) mod limits {
     /// Below this much rendered text, `<noscript>` content is read instead (Discourse forums in
     /// wcxb-dev render their threads only there for clients without script).
     pub const NOSCRIPT_FALLBACK_CHARS: u32 = 200;
+    /// A `<noscript>` with at least this much raw markup on such a page is a whole document
+    /// (crawler view), worth parsing as markup; an "enable JavaScript" notice is far shorter.
+    pub const NOSCRIPT_DOCUMENT_CHARS: usize = 500;
     /// An overlay covers at least this share of the viewport area.
     pub const OVERLAY_VIEWPORT_SHARE: f32 = 0.5;
     /// z-index at which a fixed/sticky layer is considered to sit above the page.
