@@ -110,6 +110,11 @@ pub(crate) mod limits {
     pub const SIBLING_SCORE_SHARE: f32 = 0.2;
     /// A paragraph sibling with at least this many chars and low link density joins too.
     pub const SIBLING_PARAGRAPH_CHARS: u32 = 80;
+    /// A selection holding less text than this is weak: a `<main>` landmark with far more text
+    /// replaces it (wcxb-dev listing/collection pages: lists have no prose to score).
+    pub const WEAK_SELECTION_CHARS: u32 = 500;
+    /// "Far more": the weak selection holds under this share of the landmark's text.
+    pub const WEAK_SELECTION_SHARE: f32 = 0.25;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the
