@@ -5,7 +5,8 @@
 #   ./build.sh build   release wasm for the extension (extension/pkg/) and the npm package (pkg/)
 #   ./build.sh npm     the npm package alone (pkg/), rebuilding the wasm only if a source changed
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
-#   ./build.sh test    lint, native tests, browser tests; ends with "N passed, N failed"
+#   ./build.sh test    lint, native tests, browser tests, quality gate; ends with "N passed, N failed"
+#   ./build.sh quality the quality gate alone (release eval vs tests/quality_floors.toml)
 #   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
 #                      the reader page in headless Chromium (out/reader.png)
 set -euo pipefail
@@ -170,6 +171,20 @@ npm_package_tests() {
   npm_package_fresh && node tests/npm/package.mjs
 }
 
+# Quality gate: the release `lectern eval` over the development corpora (../shared/datasets, or
+# $LECTERN_SHARED/datasets) must reach every floor in tests/quality_floors.toml. Skips, saying
+# so, where the corpora are absent (a checkout without shared/).
+quality_gate() {
+  local data="${LECTERN_SHARED:-$ROOT/../shared}/datasets"
+  if [[ ! -d "$data" ]]; then
+    echo "quality gate: SKIPPED, no corpora at $data (set LECTERN_SHARED)" >&2
+    return 0
+  fi
+  cargo build --release --bin lectern || return 1
+  LECTERN_SHARED="$(dirname "$data")" "$CARGO_TARGET_DIR/release/lectern" eval \
+    --floors tests/quality_floors.toml
+}
+
 summary() {
   echo "$PASSED passed, $FAILED failed"
   if ((FAILED > 0)); then
@@ -188,6 +203,7 @@ cmd_test() {
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
   group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
+  group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
   summary
 }
 
@@ -210,6 +226,10 @@ case "${1:-}" in
   lint) cmd_lint ;;
   test) cmd_test ;;
   demo) cmd_demo ;;
+  quality)
+    group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
+    summary
+    ;;
   *)
     sed -n '2,10p' "$0" >&2
     exit 2
