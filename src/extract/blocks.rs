@@ -153,7 +153,9 @@ pub(crate) fn compute(snap: &Snapshot) -> Features {
 
 /// True when the page renders almost no text while a `<noscript>` holds a document of raw
 /// markup: the crawler view of a script-built page (Discourse forums in wcxb-dev). A parser
-/// should then read `<noscript>` as markup, as a browser without scripting would.
+/// should then read `<noscript>` as markup, as a browser without scripting would. Only the HTML
+/// parser can re-read a page; the live DOM already shows what the browser rendered.
+#[cfg(feature = "html")]
 pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
     let (mut rendered, mut noscript) = (0usize, 0usize);
     // (node, inside a never-rendered element, inside <noscript>)
@@ -510,6 +512,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "html")]
     fn raw_noscript_document_on_an_empty_page_asks_for_a_reparse() {
         let page = |before: &str| {
             let mut b = Builder::new();
