@@ -7,6 +7,8 @@
 #   ./build.sh test    lint, native tests, browser tests; ends with "N passed, N failed"
 #   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
 #                      the reader page in headless Chromium (out/reader.png)
+#   ./build.sh bench   benchmarks (browser vs Readability.js, native, peers, size) → docs/BENCHMARKS.md
+#                      [--sample N | --full] [--skip-peers]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -151,10 +153,28 @@ cmd_lint() {
   summary
 }
 
+# --- benchmarks and size budgets (docs/BENCHMARKS.md) -----------------------------------------
+# The release wasm, built at most once per build.sh run (test groups that need it share it).
+BUILT=""
+build_once() {
+  [[ -n "$BUILT" ]] && return 0
+  cmd_build && BUILT=1
+}
+
+bench_groups() {
+  group "browser batch runner (tools/test_browser_batch.mjs)" bench_batch_test
+}
+
+bench_batch_test() {
+  build_once || return 1
+  node tools/test_browser_batch.mjs
+}
+
 cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
+  bench_groups
   summary
 }
 
