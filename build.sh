@@ -162,7 +162,13 @@ build_once() {
 }
 
 bench_groups() {
+  group "size budgets (tools/size_budgets.json)" bench_size_budgets
   group "browser batch runner (tools/test_browser_batch.mjs)" bench_batch_test
+}
+
+bench_size_budgets() {
+  build_once || return 1
+  node tools/check_sizes.mjs
 }
 
 bench_batch_test() {

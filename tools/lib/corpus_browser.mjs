@@ -47,6 +47,12 @@ export function readManifest(dataDir) {
   });
 }
 
+/** The page's raw (gunzipped) bytes. */
+export function pageBytes(dataDir, page) {
+  return page.kind === "gz" ? zlib.gunzipSync(fs.readFileSync(path.join(dataDir, page.entry.html)))
+    : fs.readFileSync(path.join(dataDir, page.entry.page));
+}
+
 // --- charset: BOM > <meta> prescan (first 1024 bytes) > UTF-8 if valid > windows-1252, the rule
 // of ../shared/docs/EVALUATION.md and src/native/encoding.rs. The label goes into Content-Type so
 // Chromium decodes exactly as the native parser does.
@@ -125,7 +131,7 @@ export async function startServer(dataDir, pages) {
       if (!page || page.kind !== "gz") return send(res, 404, "text/plain", "not found");
       let bytes;
       try {
-        bytes = zlib.gunzipSync(fs.readFileSync(path.join(dataDir, page.entry.html)));
+        bytes = pageBytes(dataDir, page);
       } catch (e) {
         return send(res, 500, "text/plain", String(e));
       }
