@@ -176,6 +176,45 @@ bench_batch_test() {
   node tools/test_browser_batch.mjs
 }
 
+# ./build.sh bench [--sample N | --full] [--skip-peers]: every benchmark, then the report
+# (docs/BENCHMARKS.md below its marker, plots in docs/bench/). Intermediate files in out/bench/.
+cmd_bench() {
+  local browser_args=() peers=1
+  while (($#)); do
+    case "$1" in
+      --sample) browser_args+=(--sample "$2"); shift ;;
+      --full) browser_args+=(--full) ;;
+      --skip-peers) peers="" ;;
+      *) die "bench: unknown option $1" ;;
+    esac
+    shift
+  done
+  local shared="${LECTERN_SHARED:-$ROOT/../shared}" out="$ROOT/out/bench"
+  [[ -d "$shared/datasets" ]] || die "bench: no corpora at $shared/datasets (set LECTERN_SHARED)"
+  mkdir -p "$out"
+  build_once
+
+  log "native: pages/s and memory over every corpus (examples/bench_native.rs, one thread)"
+  cargo build --release --features cli --example bench_native
+  "$CARGO_TARGET_DIR/release/examples/bench_native" "$shared/datasets" --out "$out/native.json" | tee "$out/native.md"
+
+  log "in the browser: Lectern vs Readability.js (tools/bench_browser.mjs)"
+  node tools/bench_browser.mjs --data-root "$shared/datasets" --out "$out/browser" "${browser_args[@]}"
+
+  rm -f "$out/peers.md" "$out/peers.json"
+  if [[ -n "$peers" ]]; then
+    log "native peers side by side on wcxb-dev (benches/peers, its own workspace)"
+    if CARGO_TARGET_DIR="$CARGO_TARGET_DIR/peers" cargo build --release --manifest-path benches/peers/Cargo.toml; then
+      "$CARGO_TARGET_DIR/peers/release/lectern-peers-bench" "$shared/datasets/wcxb-dev" --out "$out/peers.json" | tee "$out/peers.md"
+    else
+      printf 'The peers crate did not build here (see the bench log); no side-by-side figures in this run.\n' > "$out/peers.md"
+    fi
+  fi
+
+  log "report → docs/BENCHMARKS.md"
+  node tools/bench_report.mjs --out "$out" --data-root "$shared/datasets" --eval "$shared/eval"
+}
+
 cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
@@ -202,6 +241,7 @@ case "${1:-}" in
   lint) cmd_lint ;;
   test) cmd_test ;;
   demo) cmd_demo ;;
+  bench) shift; cmd_bench "$@" ;;
   *)
     sed -n '2,9p' "$0" >&2
     exit 2
