@@ -195,11 +195,17 @@ cmd_bench() {
   build_once
 
   log "native: pages/s and memory over every corpus (examples/bench_native.rs, one thread)"
-  cargo build --release --features cli --example bench_native
+  cargo build --release --features cli --example bench_native --example bench_replay
   "$CARGO_TARGET_DIR/release/examples/bench_native" "$shared/datasets" --out "$out/native.json" | tee "$out/native.md"
 
   log "in the browser: Lectern vs Readability.js (tools/bench_browser.mjs)"
   node tools/bench_browser.mjs --data-root "$shared/datasets" --out "$out/browser" "${browser_args[@]}"
+  log "native replay of the live captures (examples/bench_replay.rs)"
+  local dir
+  for dir in "$out"/browser/*/; do
+    "$CARGO_TARGET_DIR/release/examples/bench_replay" "$dir" --out "$dir/replay.json" ||
+      echo "bench_replay: texts differ in $dir (reported)" >&2
+  done
 
   rm -f "$out/peers.md" "$out/peers.json"
   if [[ -n "$peers" ]]; then

@@ -9,11 +9,12 @@
 //   node tools/bench_browser.mjs --data-root ../shared/datasets --out out/bench/browser [--sample N | --full] [--reps R]
 //
 // Writes OUT/browser.json (settings, per-page timings) and per corpus OUT/<corpus>/{manifest.jsonl
-// (the sampled lines, so the scorers see only those pages), lectern.jsonl, readability.jsonl}.
+// (the sampled lines, so the scorers see only those pages), lectern.jsonl, readability.jsonl,
+// snapshots/<id>.json (the warm-up captureSnapshot, for examples/bench_replay.rs)}.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { pageBytes, readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS } from "./lib/corpus_browser.mjs";
+import { snapshotFile, pageBytes, readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS } from "./lib/corpus_browser.mjs";
 
 const args = parseArgs(process.argv.slice(2), ["full"]);
 const root = path.resolve(args["data-root"] || path.join("..", "shared", "datasets"));
@@ -101,6 +102,7 @@ function measure(reps) {
     nodes,
     lectern_text: first.lectern ? first.lectern.text : "",
     readability_text: first.readability ? first.readability.textContent || "" : "",
+    snapshot: first.capture ? JSON.stringify(first.capture) : null,
     lectern_readerable: first.lectern_readerable ?? null,
     readability_readerable: first.readability_readerable ?? null,
   };
@@ -116,7 +118,7 @@ for (const corpus of corpora) {
   const all = readManifest(dataDir);
   const pages = stratified(all, sample);
   const cdir = path.join(outDir, corpus);
-  fs.mkdirSync(cdir, { recursive: true });
+  fs.mkdirSync(path.join(cdir, "snapshots"), { recursive: true });
   const want = new Set(pages.map((p) => p.id));
   const lines = fs.readFileSync(path.join(dataDir, "manifest.jsonl"), "utf8").split("\n")
     .filter((l) => l.trim() && want.has(String(JSON.parse(l).id)));
@@ -138,6 +140,8 @@ for (const corpus of corpora) {
     }
     lec.write(JSON.stringify({ id: page.id, text: rec.lectern_text ?? "", ...(rec.error ? { error: rec.error } : {}) }) + "\n");
     rd.write(JSON.stringify({ id: page.id, text: rec.readability_text ?? "" }) + "\n");
+    if (rec.snapshot) fs.writeFileSync(path.join(cdir, "snapshots", snapshotFile(page.id)), rec.snapshot);
+    delete rec.snapshot;
     delete rec.lectern_text;
     delete rec.readability_text;
     result.pages.push(rec);

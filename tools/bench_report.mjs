@@ -109,6 +109,25 @@ if (browser) {
     refs: [{ label: "1×", f: () => 1 }, { label: "3× (floor target)", f: () => 3 }],
   });
 
+  // Native replay of the same captures: how much of the in-browser time is the engine itself.
+  const replay = corpora.flatMap((c) => (readJson(path.join(out, "browser", c, "replay.json")) || []).map((r) => ({ ...r, corpus: c })));
+  if (replay.length) {
+    const live = new Map(pages.map((p) => [`${p.corpus}/${p.id}`, p]));
+    const both = replay.filter((r) => live.has(`${r.corpus}/${r.id}`));
+    const rrows = [["corpus", "snapshots", "same text as live", "native extract ms on the live snapshot (median)", "in-browser extract ms (median)", "native engine / in-browser (per-page median)"]];
+    for (const c of [...corpora, "**all**"]) {
+      const rs = both.filter((r) => c === "**all**" || r.corpus === c);
+      if (!rs.length) continue;
+      rrows.push([c, rs.length, rs.filter((r) => r.same_text).length, f1(q(rs.map((r) => r.native_ms), 0.5)),
+        f1(q(rs.map((r) => live.get(`${r.corpus}/${r.id}`).ms.lectern), 0.5)),
+        ratio(q(rs.map((r) => r.native_ms / live.get(`${r.corpus}/${r.id}`).ms.lectern), 0.5))]);
+    }
+    say("", "### Where the in-browser time goes: native replay of the same captures", "",
+      "`examples/bench_replay.rs` extracts each page's live `captureSnapshot` (layout included) natively. The text must be identical to " +
+      "the wasm's on the live page (it is the same engine on the same snapshot); the time is the engine alone, without capture, wasm↔JS crossings or conversion.", "",
+      ...table(rrows));
+  }
+
   // Quality of both, on the same sampled pages, with the reference scorers.
   say("### Quality on the same pages (reference scorers)", "");
   const qrows = [["corpus", "pages", "metric", "Lectern", "Readability.js"]];

@@ -13,7 +13,7 @@
 // the settings. Score with ../shared/eval/score.py (or score_blocks.py for styled-dev).
 import fs from "node:fs";
 import path from "node:path";
-import { readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS } from "./lib/corpus_browser.mjs";
+import { snapshotFile, readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS } from "./lib/corpus_browser.mjs";
 
 const args = parseArgs(process.argv.slice(2), ["snapshots"]);
 if (!args.data || !args.out) {
@@ -30,9 +30,6 @@ if (args.ids) {
 if (args.limit) pages = pages.slice(0, Number(args.limit));
 fs.mkdirSync(outDir, { recursive: true });
 if (args.snapshots) fs.mkdirSync(path.join(outDir, "snapshots"), { recursive: true });
-
-// Snapshot file names: the id, with anything outside a safe set replaced.
-const fileName = (id) => id.replace(/[^A-Za-z0-9._-]/g, "_") + ".json";
 
 const server = await startServer(dataDir, pages);
 const { browser, context, blocked } = await launch();
@@ -58,7 +55,7 @@ async function runPage(page) {
       snapshot: wantSnapshot ? JSON.stringify(snap) : null,
     };
   }, Boolean(args.snapshots));
-  if (r.snapshot !== null) fs.writeFileSync(path.join(outDir, "snapshots", fileName(page.id)), r.snapshot);
+  if (r.snapshot !== null) fs.writeFileSync(path.join(outDir, "snapshots", snapshotFile(page.id)), r.snapshot);
   return { id: page.id, text: r.text, title: r.title, ms: r.ms, capture_ms: r.capture_ms,
     load_fired: loadFired, blocked: blocked.count - blockedBefore };
 }

@@ -47,6 +47,9 @@ export function readManifest(dataDir) {
   });
 }
 
+/** A snapshot's file name: the id, anything outside [A-Za-z0-9._-] replaced (bench_replay.rs agrees). */
+export const snapshotFile = (id) => id.replace(/[^A-Za-z0-9._-]/g, "_") + ".json";
+
 /** The page's raw (gunzipped) bytes. */
 export function pageBytes(dataDir, page) {
   return page.kind === "gz" ? zlib.gunzipSync(fs.readFileSync(path.join(dataDir, page.entry.html)))

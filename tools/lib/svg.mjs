@@ -13,7 +13,11 @@ function axis(lo, hi, log) {
     const a = Math.floor(Math.log10(lo));
     const b = Math.ceil(Math.log10(hi));
     const ticks = [];
-    for (let e = a; e <= b; e++) ticks.push(10 ** e);
+    for (let e = a; e <= b; e++) {
+      ticks.push(10 ** e);
+      // Few decades: label 2× and 5× too.
+      if (b - a <= 2 && e < b) ticks.push(2 * 10 ** e, 5 * 10 ** e);
+    }
     return { lo: 10 ** a, hi: 10 ** b, ticks, map: (v) => (Math.log10(v) - a) / (b - a || 1) };
   }
   const span = hi - lo || 1;
