@@ -2,17 +2,19 @@
 //! `cargo run --release --example bench_native --features cli -- [DATASETS_DIR] [--out PAGES.json]`.
 //!
 //! Per page: `parse_bytes` (encoding detection + html5ever + capture) and `extract_snapshot`
-//! (the engine alone, without the parse) are timed separately, the text rendered as the CLI
-//! does. A counting allocator records the heap peak above the page's starting point over parse +
+//! (the engine alone, without the parse, text rendered as the CLI does) are timed separately, in
+//! thread CPU time. A counting allocator records the heap peak above the page's starting point over parse +
 //! extract + render, compared with the input size. Prints one Markdown table row per corpus;
 //! `--out` writes every page's figures as JSON for the report's plots.
-#![allow(unsafe_code)] // the counting allocator: a `GlobalAlloc` impl is unsafe by definition
+#![allow(unsafe_code)] // the counting allocator: `GlobalAlloc` is unsafe by definition
 
+#[path = "bench_common/cpu.rs"]
+mod cpu;
+use cpu::cpu_ms;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
 /// The system allocator, counting live bytes and their high-water mark.
 struct Counting;
@@ -126,10 +128,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 fn run_page(corpus: &str, bytes: &[u8], opts: &lectern::Options) -> Page {
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
-    let start = Instant::now();
+    let start = cpu_ms();
     let snap = lectern::parse_bytes(bytes, opts);
-    let parse_ms = start.elapsed().as_secs_f64() * 1e3;
-    let start = Instant::now();
+    let parse_ms = cpu_ms() - start;
+    let start = cpu_ms();
     let ok = match &snap {
         Ok(snap) => match lectern::extract_snapshot(snap, opts) {
             Ok(article) => {
@@ -141,7 +143,7 @@ fn run_page(corpus: &str, bytes: &[u8], opts: &lectern::Options) -> Page {
         },
         Err(_) => false,
     };
-    let extract_ms = start.elapsed().as_secs_f64() * 1e3;
+    let extract_ms = cpu_ms() - start;
     drop(snap);
     Page {
         corpus: corpus.to_string(),

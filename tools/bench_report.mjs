@@ -167,7 +167,7 @@ const nativeMd = path.join(out, "native.md");
 const native = readJson(path.join(out, "native.json"));
 if (native && fs.existsSync(nativeMd)) {
   say("", "## Native: pages per second on one core, memory peak vs input size", "",
-    "`examples/bench_native.rs` over every page of every corpus, on one thread (so one core at a time), " +
+    "`examples/bench_native.rs` over every page of every corpus, on one thread (so one core at a time), timed in thread CPU time (wall-clock time on this shared machine also counts other jobs), " +
     "release profile of the crate (`opt-level = \"s\"`, LTO). *parse+extract*: `parse_bytes` (encoding sniffing, html5ever, capture) then " +
     "`extract_snapshot` and text rendering; *extract only*: the same without the parse. The heap peak is measured by a counting global " +
     "allocator over parse + extract + render of one page, above what was live before (the input bytes themselves are not counted).", "",
@@ -192,7 +192,7 @@ const peersMd = path.join(out, "peers.md");
 if (fs.existsSync(peersMd)) {
   say("", "## Native, side by side with peers (wcxb-dev, one run)", "",
     "`benches/peers` (its own workspace; CI never builds it): Lectern, dom_smoothie 0.19 and rs-trafilatura 0.2 on the same decoded `&str` of every wcxb-dev page, " +
-    "one thread, the order rotating from page to page after one warm-up page, all three at `opt-level = 3`. Times include each library's own HTML parse.", "",
+    "one thread, the order rotating from page to page after one warm-up page, all three at `opt-level = 3`, timed in thread CPU time. Times include each library's own HTML parse.", "",
     ...fs.readFileSync(peersMd, "utf8").trim().split("\n"));
   const peers = readJson(path.join(out, "peers.json"));
   if (peers) {
