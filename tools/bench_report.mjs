@@ -125,12 +125,13 @@ if (browser) {
     say("", "### Where the in-browser time goes: native replay of the same captures", "",
       "`examples/bench_replay.rs` extracts each page's live `captureSnapshot` (layout included) natively. The text must be identical to " +
       "the wasm's on the live page (it is the same engine on the same snapshot); the time is the engine alone, without capture, wasm↔JS crossings or conversion.", "",
-      ...table(rrows));
+      ...table(rrows), "");
   }
 
   // Quality of both, on the same sampled pages, with the reference scorers.
   say("### Quality on the same pages (reference scorers)", "");
   const qrows = [["corpus", "pages", "metric", "Lectern", "Readability.js"]];
+  const wordF1 = new Map();
   for (const c of corpora) {
     const dir = path.join(out, "browser", c);
     const lec = path.join(dir, "lectern.jsonl");
@@ -152,7 +153,12 @@ if (browser) {
       continue;
     }
     const js = path.join(dir, "score.json");
-    execFileSync("python3", [path.join(evalDir, "score.py"), "--data", dir, "--pred", `lectern=${lec}`, "--pred", `readability=${rd}`, "--json", js, "--n-bootstrap", "100"], { stdio: ["ignore", "ignore", "inherit"] });
+    const perPage = path.join(dir, "per_page.jsonl");
+    execFileSync("python3", [path.join(evalDir, "score.py"), "--data", dir, "--pred", `lectern=${lec}`, "--pred", `readability=${rd}`, "--json", js, "--n-bootstrap", "100", "--per-page", perPage], { stdio: ["ignore", "ignore", "inherit"] });
+    for (const l of fs.readFileSync(perPage, "utf8").split("\n").filter((x) => x.trim())) {
+      const r = JSON.parse(l);
+      wordF1.set(`${c}/${r.id}/${r.pred}`, r.word_f1);
+    }
     const r = readJson(js).preds;
     const has = (k) => r.lectern[k] && r.lectern[k].n > 0;
     if (has("word")) qrows.push([c, n, "word F1", f3(r.lectern.word.f1), f3(r.readability.word.f1)]);
@@ -160,6 +166,21 @@ if (browser) {
     if (has("snippet") && !has("word")) qrows.push([c, n, "snippet F1", f3(r.lectern.snippet.f1), f3(r.readability.snippet.f1)]);
   }
   say(...table(qrows), "", "Live DOM, offline pages: the corpus pages (all but styled-dev) render without their external CSS, so these are a floor (see EVALUATION.md). A sample this small only shows direction; the quality numbers that count are in docs/QUALITY.md.");
+
+  // Per page, folded.
+  const per = [["corpus", "id", "KB", "DOM nodes", "Lectern ms", "capture ms", "Readability ms", "floor ms", "L/R", "L/floor", "readerable ms L / R", "word F1 L / R"]];
+  for (const p of browser.pages) {
+    if (p.error || !p.ms) {
+      per.push([p.corpus, p.id, p.bytes ? f1(p.bytes / 1024) : "—", "—", "error", "", "", "", "", "", "", ""]);
+      continue;
+    }
+    const w = (who) => wordF1.get(`${p.corpus}/${p.id}/${who}`);
+    per.push([p.corpus, p.id, f1(p.bytes / 1024), p.nodes, f1(p.ms.lectern), f1(p.ms.capture), f1(p.ms.readability), f2(p.ms.floor),
+      ratio(p.ms.lectern / p.ms.readability), ratio(p.ms.lectern / Math.max(p.ms.floor, 0.1)),
+      `${f2(p.ms.lectern_readerable)} / ${f2(p.ms.readability_readerable)}`,
+      w("lectern") === undefined ? "—" : `${f2(w("lectern"))} / ${f2(w("readability"))}`]);
+  }
+  say("", "<details><summary>Every page (in-browser medians)</summary>", "", ...table(per), "", "</details>");
 }
 
 // --- native ----------------------------------------------------------------------------------------
@@ -197,6 +218,15 @@ if (fs.existsSync(peersMd)) {
   const peers = readJson(path.join(out, "peers.json"));
   if (peers) {
     const names = Object.keys(peers).filter((k) => k !== "ids");
+    const lec = peers.lectern;
+    const ds = peers[names.find((n) => n.startsWith("dom_smoothie"))];
+    const rt = peers[names.find((n) => n.startsWith("rs-trafilatura"))];
+    if (lec && ds && rt) {
+      const m = (xs) => q(xs, 0.5);
+      targets.push(["(issue 9 speed bar) native median ≤ 1.5× dom_smoothie 0.19, wcxb-dev", ratio(m(lec) / m(ds)), verdict(m(lec) / m(ds) <= 1.5)],
+        ["(issue 9) native median faster than rs-trafilatura 0.2", ratio(m(lec) / m(rt)), verdict(m(lec) < m(rt))],
+        ["(issue 9) native p99 page < 10× the median", ratio(q(lec, 0.99) / m(lec)), verdict(q(lec, 0.99) < 10 * m(lec))]);
+    }
     plot("peers.svg", {
       title: "wcxb-dev: native ms per page, sorted", xLabel: "share of pages (%)", yLabel: "ms (log)", logY: true,
       series: names.map((n) => ({ label: n, line: true, points: [...peers[n]].sort((a, b) => a - b).map((v, i, a) => [(100 * (i + 1)) / a.length, v]) })),
@@ -209,6 +239,9 @@ const sz = sizes();
 const budgets = readJson(path.join(ROOT, "tools", "size_budgets.json")).gzip_bytes;
 say("", "## Size", "", ...table([["artefact", "files", "raw", "gzip (zlib -9)", "budget (gzip)"],
   ...Object.entries(sz).map(([k, v]) => [k, v.files.length, kb(v.raw), kb(v.gzip), budgets[k] ? kb(budgets[k]) : "—"])]));
+const packed = new Set(sz["npm tarball"].files);
+const unpacked = sz["npm JS"].files.map((f) => path.relative("pkg", f)).filter((f) => !packed.has(f));
+if (unpacked.length) say("", `**Warning:** the npm tarball leaves out ${unpacked.map((f) => `\`${f}\``).join(", ")}, which \`lectern.js\` imports: the published package would not load (\`files\` in npm/package.json).`);
 const shipped = sz["extension wasm"].gzip;
 targets.push(["shipped (extension) wasm ≤ 250 KB gzipped", kb(shipped), verdict(shipped <= 250 * 1024)],
   ["npm wasm (with the HTML parser) ≤ 250 KB gzipped", kb(sz["npm wasm"].gzip), verdict(sz["npm wasm"].gzip <= 250 * 1024)]);
@@ -216,7 +249,8 @@ targets.push(["shipped (extension) wasm ≤ 250 KB gzipped", kb(shipped), verdic
 // --- assemble ----------------------------------------------------------------------------------------
 const head = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8").split(MARK)[0].trimEnd() : "# Benchmarks";
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() || "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, shared with other jobs (timings vary up to 2× between runs; compare the ratios measured in one run)`;
-const gen = [MARK, "", `# Report of ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, "",
+const runDate = (browser?.date ? new Date(browser.date) : new Date()).toISOString().slice(0, 16).replace("T", " ");
+const gen = [MARK, "", `# Report of the run of ${runDate} UTC`, "",
   `Machine: ${machine}. Commit: ${gitHead()}. Reproduce: \`./build.sh bench\` (options: \`--sample N\`, \`--full\`, \`--skip-peers\`).`, "",
   "## Targets (issue 7)", "", ...table([["target", "measured", "status"], ...targets]), "", ...lines, ""];
 fs.writeFileSync(doc, head + "\n\n" + gen.join("\n"));
