@@ -29,9 +29,50 @@ pub struct SiteMemory {
     /// Pages learned so far.
     pub pages: u32,
     /// Text fingerprint → on how many pages it appeared.
+    #[serde(with = "rows")]
     pub texts: HashMap<u64, Seen>,
     /// Parent tag path hash → kept/dropped history.
+    #[serde(with = "rows")]
     pub paths: HashMap<u64, Seen>,
+}
+
+/// The stored form of a map: rows `[key as 16 hex digits, kept, dropped, last]` sorted by key,
+/// so equal memories give equal JSON in every serializer (the extension compares and stores
+/// strings) and 64-bit keys survive JavaScript's numbers.
+mod rows {
+    use super::{HashMap, Seen};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    type Row = (String, u32, u32, u32);
+
+    pub fn serialize<S: Serializer>(map: &HashMap<u64, Seen>, s: S) -> Result<S::Ok, S::Error> {
+        let mut rows: Vec<Row> = map
+            .iter()
+            .map(|(k, v)| (format!("{k:016x}"), v.kept, v.dropped, v.last))
+            .collect();
+        rows.sort_unstable();
+        rows.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<HashMap<u64, Seen>, D::Error> {
+        Vec::<Row>::deserialize(d)?
+            .into_iter()
+            .map(|(key, kept, dropped, last)| {
+                u64::from_str_radix(&key, 16)
+                    .map(|k| {
+                        (
+                            k,
+                            Seen {
+                                kept,
+                                dropped,
+                                last,
+                            },
+                        )
+                    })
+                    .map_err(|_| serde::de::Error::custom(format!("bad key `{key}`")))
+            })
+            .collect()
+    }
 }
 
 impl SiteMemory {

@@ -10,6 +10,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::convert::{JsMemory, JsResult};
 use crate::Error;
@@ -93,11 +94,15 @@ impl SiteMemory {
     /// A memory from the JSON `export()` returned. Throws `InvalidOptions` when it is not one.
     #[wasm_bindgen(js_name = import)]
     pub fn import(json: &str) -> JsResult<SiteMemory> {
-        let inner = serde_json::from_str(json).map_err(|e| {
+        let not_memory = |e: String| {
             Error::InvalidOptions(format!(
                 "not a site memory (expected the JSON of SiteMemory.export()): {e}"
             ))
-        })?;
+        };
+        // The browser's JSON parser and serde-wasm-bindgen: no JSON library in the wasm.
+        let value = js_sys::JSON::parse(json)
+            .map_err(|e| not_memory(e.unchecked_into::<js_sys::Error>().message().into()))?;
+        let inner = serde_wasm_bindgen::from_value(value).map_err(|e| not_memory(e.to_string()))?;
         Ok(SiteMemory::with_state(inner))
     }
 
@@ -106,10 +111,14 @@ impl SiteMemory {
     /// equal memories export equal strings.
     #[wasm_bindgen(js_name = export)]
     pub fn export(&self) -> JsResult<String> {
-        // Through `serde_json::Value`, whose maps are sorted, rather than straight from the
-        // `HashMap`s, whose order differs from run to run.
-        let json = self.with(|m| serde_json::to_value(m).and_then(|v| serde_json::to_string(&v)));
-        Ok(json.map_err(|e| Error::Dom(format!("could not serialize the site memory: {e}")))?)
+        // The maps serialize as sorted rows (see `SiteMemory`), so the string is stable.
+        let fail = |why: String| Error::Dom(format!("could not serialize the site memory: {why}"));
+        let value = self
+            .with(|m| serde_wasm_bindgen::to_value(m))
+            .map_err(|e| fail(e.to_string()))?;
+        let json =
+            js_sys::JSON::stringify(&value).map_err(|_| fail("JSON.stringify failed".into()))?;
+        Ok(String::from(json))
     }
 
     /// How many pages this memory has learned.
