@@ -101,9 +101,9 @@ impl SiteMemory {
         Ok(SiteMemory::with_state(inner))
     }
 
-    /// The memory as a JSON string, for storage; `SiteMemory.import` reads it back. The same
-    /// JSON as the Rust `SiteMemory` with serde (the CLI reads it too), with keys sorted so
-    /// equal memories export equal strings.
+    /// The memory as a JSON string, for storage; `SiteMemory.import` reads it back, and so
+    /// does native code (`serde_json` into `lectern::SiteMemory`). Keys are sorted, so equal
+    /// memories export equal strings.
     #[wasm_bindgen(js_name = export)]
     pub fn export(&self) -> JsResult<String> {
         // Through `serde_json::Value`, whose maps are sorted, rather than straight from the
