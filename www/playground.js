@@ -10,6 +10,7 @@ import { extractWithTrace, captureSnapshot } from "../pkg/browser.js";
 const $ = (id) => document.getElementById(id);
 const frame = $("original");
 let current = { url: null };
+let runs = 0; // finished extractions, in body[data-runs] (tests wait on it)
 
 function status(text, state) {
   $("status").textContent = text;
@@ -123,6 +124,7 @@ async function run(html, url) {
   const dropped = trace.regions.filter((r) => !r.kept).length;
   status(`${article ? "Article" : "No article"} in ${ms.toFixed(1)} ms; ${trace.regions.length} regions decided, ${dropped} dropped.`,
     article ? "article" : "none");
+  document.body.dataset.runs = String(++runs);
 }
 
 async function loadSample() {

@@ -38,8 +38,9 @@ try {
   check(listed >= boxes.length, `regions listed (${listed}, ${boxes.length} drawn)`);
 
   // The listing sample: no article, or one with low confidence.
+  const runs = await page.evaluate(() => Number(document.body.dataset.runs));
   await page.selectOption("#sample", "samples/listing.html");
-  await page.waitForFunction(() => document.getElementById("status").textContent.includes("regions decided"), null, { timeout: 30000 });
+  await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs, { timeout: 30000 });
   const listingConf = await page.$eval("#confidence", (e) => Number(e.textContent)).catch(() => 0);
   check(listingConf < conf, `listing page less confident (${listingConf} < ${conf})`);
 
