@@ -4,6 +4,7 @@
 #   ./build.sh setup   install what the build needs (idempotent; registries only)
 #   ./build.sh build   release wasm for the extension (extension/pkg/) and the npm package (pkg/)
 #   ./build.sh npm     the npm package alone (pkg/), rebuilding the wasm only if a source changed
+#   ./build.sh serve [PORT]  the www playground on 127.0.0.1 (random port by default; prints the URL)
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
 #   ./build.sh test    lint, native tests, browser tests, quality gate; ends with "N passed, N failed"
 #   ./build.sh quality the quality gate alone (release eval vs tests/quality_floors.toml)
@@ -187,6 +188,17 @@ quality_gate() {
     --floors tests/quality_floors.toml
 }
 
+# The www playground in headless Chromium (tests/browser/playground.mjs).
+playground_tests() {
+  npm_package_fresh && node tests/browser/playground.mjs
+}
+
+# Serves the repository on 127.0.0.1 (random port unless given) and prints the playground URL.
+cmd_serve() {
+  npm_package_fresh >&2 || exit 1
+  node tests/browser/serve.mjs "${1:-0}" --path www/playground.html
+}
+
 summary() {
   echo "$PASSED passed, $FAILED failed"
   if ((FAILED > 0)); then
@@ -275,6 +287,7 @@ cmd_test() {
   group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
   group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
   bench_groups
+  group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests
   summary
 }
 
@@ -294,6 +307,7 @@ case "${1:-}" in
   setup) cmd_setup ;;
   build) cmd_build ;;
   npm) npm_package_fresh ;;
+  serve) cmd_serve "${2:-}" ;;
   lint) cmd_lint ;;
   test) cmd_test ;;
   demo) cmd_demo ;;

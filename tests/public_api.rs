@@ -109,3 +109,31 @@ fn error_names_are_the_variant_names() {
         "InvalidOptions"
     );
 }
+
+/// The defaults written in the npm typings (`src/web/convert.rs`) are the Rust defaults.
+#[test]
+fn typings_state_the_real_defaults() {
+    let ts = include_str!("../src/web/convert.rs");
+    let limits = serde_json::to_value(lectern::Limits::default()).unwrap();
+    let limits = limits.as_object().unwrap();
+    assert!(!limits.is_empty());
+    for (key, value) in limits {
+        let at = ts
+            .find(&format!("    {key}?: number;"))
+            .unwrap_or_else(|| panic!("{key} missing from the typings"));
+        let doc_start = ts[..at].rfind("/**").unwrap();
+        let doc = ts[doc_start..at].replace(['\n', '*'], " ");
+        let default = doc
+            .split("Default ")
+            .nth(1)
+            .and_then(|d| d.split_whitespace().next())
+            .map(|d| d.trim_end_matches('.'))
+            .unwrap_or_else(|| panic!("{key} has no default in the typings"));
+        assert_eq!(default, value.to_string(), "{key}");
+    }
+    let mode = serde_json::to_value(lectern::Options::default().mode).unwrap();
+    assert!(
+        ts.contains(&format!("Default {mode}.")),
+        "mode default {mode}"
+    );
+}

@@ -85,19 +85,25 @@ export interface LecternTraced {
   trace: LecternTrace;
 }
 
-/** Extraction options; every key is optional. Unknown keys are an error. */
+/** Extraction options; every key is optional. Unknown keys are an error (`InvalidOptions`). */
 export interface LecternOptions {
-  /** Page URL for resolving relative links (the live DOM supplies its own). */
+  /** Page URL for resolving relative links. Default: none (the live DOM supplies its own). */
   url?: string | null;
-  /** Precision/recall trade-off. Default "balanced". */
+  /** Precision/recall trade-off (hierarchy-vote thresholds 0.8/0.5, 0.7/0.4, 0.6/0.3).
+   *  Default "balanced". */
   mode?: "precision" | "balanced" | "recall";
   /** Resource limits; past one, a typed error or a result with `truncated: true`. */
   limits?: {
+    /** Largest accepted input in bytes; larger throws `InputTooLarge`. Default 33554432 (32 MiB). */
     maxInputBytes?: number;
+    /** Most nodes captured; the rest is cut and the result marked truncated. Default 300000. */
     maxNodes?: number;
+    /** Deepest nesting captured; deeper subtrees are flattened to text. Default 256. */
     maxDepth?: number;
+    /** Most text captured, in bytes. Default 16777216 (16 MiB). */
     maxTextBytes?: number;
-    /** Milliseconds for capture + extraction; 0 disables. Default 5000. */
+    /** Milliseconds for capture + extraction; past it throws `TimeBudgetExceeded`; 0 disables.
+     *  Default 5000. */
     timeBudgetMs?: number;
   };
 }
@@ -105,22 +111,30 @@ export interface LecternOptions {
 /** An extracted article. Absent values are null. */
 export interface LecternArticle {
   title: string | null;
+  /** Author line as shown on the page. */
   byline: string | null;
   authors: string[];
+  /** Publication date as found (ISO 8601 when the page gives it). */
   published: string | null;
   modified: string | null;
   siteName: string | null;
+  /** BCP 47 language tag. */
   lang: string | null;
   dir: "ltr" | "rtl" | null;
+  /** A short summary. */
   excerpt: string | null;
+  /** Absolute URL of the lead image. */
   leadImage: string | null;
+  /** The article as allowlisted, accessible HTML (safe to insert). */
   html: string;
   text: string;
   markdown: string;
   wordCount: number;
+  /** Minutes. */
   readingTime: number;
-  /** 0–1. */
+  /** 0–1 that this is the page's main content (low on home and index pages). */
   confidence: number;
+  /** True when a limit cut the input short. */
   truncated: boolean;
   /** The live nodes the content came from (empty for `extractHtml`). */
   contentNodes: Node[];

@@ -106,9 +106,9 @@ impl SiteMemory {
         Ok(SiteMemory::with_state(inner))
     }
 
-    /// The memory as a JSON string, for storage; `SiteMemory.import` reads it back. The same
-    /// JSON as the Rust `SiteMemory` with serde (the CLI reads it too), with keys sorted so
-    /// equal memories export equal strings.
+    /// The memory as a JSON string, for storage; `SiteMemory.import` reads it back, and so
+    /// does native code (`serde_json` into `lectern::SiteMemory`). Keys are sorted, so equal
+    /// memories export equal strings.
     #[wasm_bindgen(js_name = export)]
     pub fn export(&self) -> JsResult<String> {
         // The maps serialize as sorted rows (see `SiteMemory`), so the string is stable.

@@ -23,7 +23,7 @@ use crate::{Article, Deadline, Error, Options, Trace};
 use convert::JsResult;
 
 /// Panics (which are bugs) show their message in the console instead of "unreachable".
-#[wasm_bindgen(start)]
+#[wasm_bindgen(start, skip_typescript)]
 fn start() {
     console_error_panic_hook::set_once();
 }

@@ -1,5 +1,6 @@
 // A tiny static file server for tests and the demo (no dependencies). Serves the repository root on
-// 127.0.0.1 only. Usage: node tests/browser/serve.mjs [port]  (prints the URL).
+// 127.0.0.1 only. Usage: node tests/browser/serve.mjs [port] [--path www/page.html]  (prints the
+// URL; port 0 or none picks a free one).
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +28,9 @@ export function serve(port = 0, dir = root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const server = await serve(Number(process.argv[2] || 8080));
-  console.log(`serving ${root} at http://127.0.0.1:${server.address().port}/`);
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--path");
+  const page = at >= 0 ? args.splice(at, 2)[1] : "";
+  const server = await serve(Number(args[0] || 0));
+  console.log(`serving ${root} at http://127.0.0.1:${server.address().port}/${page}`);
 }

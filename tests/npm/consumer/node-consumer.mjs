@@ -31,3 +31,11 @@ check(copy.pages === 3 && memory.pages === 2, "memory import/export and learning
 const { trace } = extractHtmlWithTrace(html);
 check(trace.stages.some((s) => s.name === "noise" && s.seed === "seed 001"), "trace stages name their seeds");
 check(trace.regions.some((r) => r.label === "content-root" && r.kept), "trace regions");
+
+const { Worker } = await import("node:worker_threads");
+const title = await new Promise((resolve, reject) => {
+  const worker = new Worker(new URL("./node-worker.mjs", import.meta.url), { workerData: html });
+  worker.once("message", resolve);
+  worker.once("error", reject);
+});
+check(title === article.title, `worker thread: ${title}`);
