@@ -85,6 +85,7 @@ cmd_build() {
   check_bindgen || exit 1
   [[ -x node_modules/.bin/wasm-opt ]] || die "npm tooling missing (run ./build.sh setup)"
   build_wasm "$EXT_FEATURES" extension/pkg
+  build_extension_fallback
   build_wasm "$NPM_FEATURES" pkg
   cp npm/package.json pkg/package.json
   log "sizes"
@@ -99,6 +100,38 @@ cmd_build() {
   # The typings are hand-shaped in src/web/convert.rs; make sure they still compile.
   npx --no-install tsc --noEmit --strict --lib dom,es2020 --target es2020 --module es2020 \
     extension/pkg/lectern.d.ts pkg/lectern.d.ts
+  build_extension
+}
+
+# The extension's strict-CSP fallback: its cargo output (still in target/ right after its build)
+# bound again and compiled to JavaScript by binaryen's wasm2js (see extension/wasm2js.mjs).
+build_extension_fallback() {
+  log "wasm2js fallback → extension/pkg-js"
+  rm -rf extension/pkg-js
+  node extension/wasm2js.mjs "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm" extension/pkg-js
+}
+
+# dist/chrome, dist/firefox (+ zips) from extension/, and the e2e copies with 127.0.0.1 host access.
+build_extension() {
+  log "extension → dist/"
+  node extension/assemble.mjs --test-hosts
+  size_line extension/pkg-js/lectern_wasm2js.js
+  size_line dist/lectern-chrome.zip
+  size_line dist/lectern-firefox.zip
+}
+
+# Builds once per build.sh run, whichever test group asks first.
+ensure_built() {
+  [[ -n "${LECTERN_BUILT:-}" ]] && return 0
+  cmd_build && LECTERN_BUILT=1
+}
+
+# Extension end to end: the built extension in headless Chromium (tests/extension/e2e.mjs), then
+# web-ext lint on the Firefox build (errors fail, warnings are printed).
+ext_tests() {
+  ensure_built || return 1
+  node tests/extension/e2e.mjs dist/chrome-test || return 1
+  npx --no-install web-ext lint --source-dir dist/firefox --no-config-discovery
 }
 
 # --- test groups: each runs, is timed and counted; the run fails if any group failed ----------
@@ -155,6 +188,7 @@ cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
+  group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
   summary
 }
 

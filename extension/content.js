@@ -16,7 +16,8 @@
   let picking = null;
 
   // The wasm core, or — when the page's CSP forbids WebAssembly compilation in this world
-  // (`script-src` without 'wasm-unsafe-eval') — the same core compiled to JavaScript by wasm2js.
+  // (`script-src` without 'wasm-unsafe-eval') — the same core compiled to JavaScript by wasm2js,
+  // bound by its own wasm-bindgen glue (see extension/wasm2js.mjs).
   async function loadEngine() {
     if (engine) return engine;
     try {
@@ -24,7 +25,18 @@
       await lectern.default({ module_or_path: url("pkg/lectern_bg.wasm") });
       engine = { lectern, kind: "wasm" };
     } catch (wasmError) {
-      const lectern = await import(url("pkg-js/lectern.js"));
+      const [lectern, compiled] = await Promise.all([import(url("pkg-js/lectern.js")), import(url("pkg-js/lectern_wasm2js.js"))]);
+      // The glue instantiates through WebAssembly.instantiate; for this one call (in the content
+      // script's own world, not the page's) it gets the wasm2js exports instead.
+      const marker = Object.freeze(Object.create(null));
+      const instantiate = WebAssembly.instantiate;
+      WebAssembly.instantiate = (m, imports) =>
+        m === marker ? Promise.resolve({ instance: { exports: compiled.instantiate(imports) }, module: null }) : instantiate.call(WebAssembly, m, imports);
+      try {
+        await lectern.default({ module_or_path: marker });
+      } finally {
+        WebAssembly.instantiate = instantiate;
+      }
       engine = { lectern, kind: "wasm2js", wasmError: String(wasmError?.message || wasmError) };
     }
     return engine;

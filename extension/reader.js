@@ -133,6 +133,7 @@ function render(p) {
   }
   $("forget").hidden = p.override !== "container";
   document.body.dataset.engine = p.engine || "";
+  document.body.dataset.ms = p.ms === undefined ? "" : p.ms.toFixed(1);
   if (p.article) renderArticle(p);
   else renderNone(p);
 }
