@@ -97,9 +97,10 @@ cmd_build() {
     for (const f of process.argv.slice(1)) {
       if (!WebAssembly.validate(fs.readFileSync(f))) { console.error(f + ": invalid wasm"); process.exit(1); }
     }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm
-  # The typings are hand-shaped in src/web/convert.rs; make sure they still compile.
+  # The typings are hand-shaped in src/web/convert.rs; make sure they still compile, on their own
+  # (no ambient node_modules/@types: web-ext's dependencies bring @types/node).
   npx --no-install tsc --noEmit --strict --lib dom,es2020 --target es2020 --module es2020 \
-    extension/pkg/lectern.d.ts pkg/lectern.d.ts
+    --typeRoots ./.no-ambient-types extension/pkg/lectern.d.ts pkg/lectern.d.ts
   build_extension
 }
 

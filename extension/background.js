@@ -18,7 +18,7 @@ async function toggle(tab) {
 api.action.onClicked.addListener(toggle);
 
 // Only these message types are relayed from the reader frame to the top frame of its own tab.
-const RELAYED = new Set(["lectern:payload", "lectern:close", "lectern:override", "lectern:forget"]);
+const RELAYED = new Set(["lectern:payload", "lectern:close", "lectern:override", "lectern:forget", "lectern:debug"]);
 
 api.runtime.onMessage.addListener((msg, sender, respond) => {
   if (sender.id !== api.runtime.id || !RELAYED.has(msg?.type) || sender.tab?.id === undefined) return false;

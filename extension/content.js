@@ -44,6 +44,51 @@
 
   const siteKey = () => location.host || location.protocol;
 
+  // --- site memory (seed 000): what the engine learned about this site, in storage.local -------
+  // Bounded: at most MEMORY_SITES sites (least recently used evicted) of at most MEMORY_BYTES of
+  // JSON each (a larger memory is not stored). Cleared from the options page.
+  const MEMORY_SITES = 100;
+  const MEMORY_BYTES = 32 * 1024;
+  const memoryKey = () => `memory:${siteKey()}`;
+  let memoryState = null; // {pages, before} of the last extraction; `before` feeds the debug trace
+
+  async function extractWithMemory(lectern) {
+    if (typeof lectern.SiteMemory !== "function") {
+      memoryState = null;
+      return lectern.extract(document);
+    }
+    const key = memoryKey();
+    const stored = (await api.storage.local.get(key))[key];
+    let memory;
+    try {
+      memory = stored?.json ? lectern.SiteMemory.import(stored.json) : new lectern.SiteMemory();
+    } catch {
+      memory = new lectern.SiteMemory(); // an unreadable memory (older format) starts over
+    }
+    const before = stored?.json ?? null;
+    try {
+      const pagesBefore = memory.pages();
+      const article = lectern.extract(document, undefined, memory);
+      memoryState = { pages: pagesBefore, before };
+      await saveMemory(key, memory.export());
+      return article;
+    } finally {
+      memory.free?.();
+    }
+  }
+
+  async function saveMemory(key, json) {
+    if (json.length > MEMORY_BYTES) return;
+    const { memoryIndex = {} } = await api.storage.local.get("memoryIndex");
+    memoryIndex[key] = Date.now();
+    const evict = Object.keys(memoryIndex)
+      .sort((a, b) => memoryIndex[b] - memoryIndex[a])
+      .slice(MEMORY_SITES);
+    for (const k of evict) delete memoryIndex[k];
+    if (evict.length) await api.storage.local.remove(evict);
+    await api.storage.local.set({ [key]: { json, at: Date.now() }, memoryIndex });
+  }
+
   async function rememberedSelector() {
     const { overrides = {} } = await api.storage.local.get("overrides");
     return overrides[siteKey()]?.selector || null;
@@ -93,6 +138,7 @@
     try {
       const { lectern, kind } = await loadEngine();
       base.engine = kind;
+      base.canTrace = typeof lectern.extractWithTrace === "function";
       let article = null;
       if (how === "selection" && selection) {
         article = lectern.extract(documentOf([selection.cloneContents()]), { mode: "recall" }) ?? plainArticle(selection.toString().trim());
@@ -104,7 +150,8 @@
           article = lectern.extract(documentOf([chosen]), { mode: "recall" }) ?? plainArticle(chosen.innerText.trim());
           base.override = "container";
         } else {
-          article = lectern.extract(document);
+          article = await extractWithMemory(lectern);
+          base.memory = memoryState;
         }
       }
       return payloadOf(article, { ...base, ms: performance.now() - t0 });
@@ -168,6 +215,7 @@
   }
 
   async function toggle(how = "auto") {
+    if (debugging) return hideDebug();
     if (picking) return stopPicking();
     if (open) return close();
     const selection = currentSelection();
@@ -271,6 +319,94 @@
     picking = null;
   }
 
+  // --- debug overlay: the engine's trace drawn over the original page ----------------------------
+  let debugging = null;
+
+  async function showDebug() {
+    const { lectern } = await loadEngine();
+    if (typeof lectern.extractWithTrace !== "function") return;
+    let memory = null;
+    if (typeof lectern.SiteMemory === "function" && memoryState?.before) {
+      memory = lectern.SiteMemory.import(memoryState.before); // the state the reader's extract saw
+    }
+    const { trace } = lectern.extractWithTrace(document, undefined, memory);
+    memory?.free?.();
+    const host = document.createElement("lectern-debug");
+    host.style.cssText = "all: initial !important;";
+    const root = host.attachShadow({ mode: "closed" });
+    const style = document.createElement("style");
+    style.textContent = `
+      .layer { position: absolute; left: 0; top: 0; pointer-events: none; z-index: 2147483646; }
+      .box { position: absolute; box-sizing: border-box; border: 2px dashed #b3261e; background: rgba(179,38,30,.08); }
+      .box.kept { border: 3px solid #146c2e; background: rgba(20,108,46,.06); }
+      .tag { position: absolute; left: 0; top: 0; font: 12px/1.3 system-ui, sans-serif; color: #fff;
+             background: #b3261e; padding: 1px 5px; white-space: nowrap; }
+      .kept > .tag { background: #146c2e; }
+      .legend { position: fixed; right: 8px; bottom: 8px; z-index: 2147483647; pointer-events: auto;
+                font: 14px/1.4 system-ui, sans-serif; background: #111; color: #fff; padding: 8px 12px;
+                border-radius: 6px; max-width: 360px; }
+      .legend button { font: inherit; margin-top: 6px; }`;
+    const layer = document.createElement("div");
+    layer.className = "layer";
+    const drawn = new Set();
+    const counts = {};
+    for (const r of trace.regions) {
+      const el = r.node;
+      if (!el || el.nodeType !== 1 || (r.kept && r.label !== "content-root")) continue;
+      let covered = false;
+      for (let p = el.parentElement; p && !covered; p = p.parentElement) covered = drawn.has(p);
+      if (covered) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width * rect.height === 0) continue;
+      drawn.add(el);
+      counts[r.label] = (counts[r.label] || 0) + 1;
+      const box = document.createElement("div");
+      box.className = r.kept ? "box kept" : "box";
+      Object.assign(box.style, {
+        left: `${rect.left + scrollX}px`, top: `${rect.top + scrollY}px`,
+        width: `${rect.width}px`, height: `${rect.height}px`,
+      });
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = r.kept ? "content" : `${r.label}: ${r.reason}`;
+      box.append(tag);
+      layer.append(box);
+    }
+    const legend = document.createElement("div");
+    legend.className = "legend";
+    legend.setAttribute("role", "dialog");
+    legend.setAttribute("aria-label", "Lectern debug overlay");
+    const summary = document.createElement("p");
+    summary.style.margin = "0";
+    summary.textContent = `Green: the content Lectern kept. Red: dropped — ${Object.entries(counts)
+      .filter(([k]) => k !== "content-root")
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ") || "nothing"}.`;
+    const closeButton = document.createElement("button");
+    closeButton.type = "button";
+    closeButton.textContent = "Close overlay (Escape)";
+    closeButton.addEventListener("click", () => hideDebug());
+    legend.append(summary, closeButton);
+    root.append(style, layer, legend);
+    document.documentElement.append(host);
+    const onKey = (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        hideDebug();
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    debugging = { host, onKey, counts };
+    closeButton.focus({ preventScroll: true });
+  }
+
+  function hideDebug() {
+    if (!debugging) return;
+    window.removeEventListener("keydown", debugging.onKey, true);
+    debugging.host.remove();
+    debugging = null;
+  }
+
   api.runtime.onMessage.addListener((msg, _sender, respond) => {
     switch (msg?.type) {
       case "lectern:payload":
@@ -280,6 +416,13 @@
         close();
         respond({ ok: true });
         return false;
+      case "lectern:debug": {
+        const back = open?.before;
+        close();
+        if (back) window.scrollTo(back.x, back.y);
+        showDebug().then(() => respond({ ok: true }), (e) => respond({ error: String(e?.message || e) }));
+        return true;
+      }
       case "lectern:override":
         if (msg.how === "pick") {
           const focusBack = open?.before;

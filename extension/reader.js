@@ -132,6 +132,7 @@ function render(p) {
     $(id).title = p.hasSelection ? "Show only the text you selected on the page" : "Select text on the page first";
   }
   $("forget").hidden = p.override !== "container";
+  $("debug").hidden = !(current.debug && p.canTrace);
   document.body.dataset.engine = p.engine || "";
   document.body.dataset.ms = p.ms === undefined ? "" : p.ms.toFixed(1);
   if (p.article) renderArticle(p);
@@ -147,6 +148,7 @@ function initSettings() {
   const fill = () => {
     for (const [k, v] of Object.entries(current)) {
       const el = form.elements[k];
+      if (!el) continue;
       if (el.type === "checkbox") el.checked = v;
       else el.value = String(v);
     }
@@ -156,6 +158,7 @@ function initSettings() {
     const next = { ...current };
     for (const k of Object.keys(settings.DEFAULTS)) {
       const el = form.elements[k];
+      if (!el) continue;
       next[k] = el.type === "checkbox" ? el.checked : el.type === "range" ? Number(el.value) : el.value;
     }
     current = settings.sanitize(next);
@@ -383,6 +386,7 @@ async function main() {
   for (const id of ["use-selection", "none-selection"]) $(id).addEventListener("click", override("selection"));
   for (const id of ["pick", "none-pick"]) $(id).addEventListener("click", override("pick"));
   $("forget").addEventListener("click", () => send({ type: "lectern:forget" }));
+  $("debug").addEventListener("click", () => send({ type: "lectern:debug" }));
   addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || e.defaultPrevented) return;
     e.preventDefault();

@@ -13,6 +13,7 @@ export const DEFAULTS = Object.freeze({
   wordSpacing: 0, // em, 0–0.6
   align: "start", // start | justify
   images: true, // show images and figures
+  debug: false, // offer the debug overlay (engine trace over the page) in the reader
 });
 
 export const LIMITS = Object.freeze({

@@ -35,9 +35,9 @@ try {
   run("wasm-opt", [input, "--strip-target-features", "-o", path.join(tmp, "plain.wasm")]);
   execFileSync("wasm-bindgen", ["--target", "web", "--remove-name-section", "--remove-producers-section",
     "--out-dir", outDir, "--out-name", "lectern", path.join(tmp, "plain.wasm")], { stdio: ["ignore", "inherit", "pipe"] });
-  run("wasm-opt", [...features, "-Oz", path.join(outDir, "lectern_bg.wasm"), "-o", path.join(tmp, "bound.wasm")]);
+  // wasm2js -O2 below optimizes; no wasm-opt pass is needed before it.
+  run("wasm-dis", [...features, path.join(outDir, "lectern_bg.wasm"), "-o", path.join(tmp, "in.wat")]);
   fs.rmSync(path.join(outDir, "lectern_bg.wasm"));
-  run("wasm-dis", [...features, path.join(tmp, "bound.wasm"), "-o", path.join(tmp, "in.wat")]);
   let wat = fs.readFileSync(path.join(tmp, "in.wat"), "utf8");
 
   const table = wat.match(/^ \(table (\$\S+) \d+(?: \d+)? externref\)\n/m);

@@ -17,6 +17,7 @@ const extDir = path.resolve(process.argv[2] && !process.argv[2].startsWith("--")
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const THEMES = ["light", "sepia", "dark", "contrast"];
+const SHOT = { x: 0, y: 0, width: 800, height: 500 }; // small enough to commit (docs/img/)
 const outDir = path.join(root, "out");
 fs.mkdirSync(outDir, { recursive: true });
 
@@ -87,7 +88,7 @@ const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lectern-e2e-"));
 const ctx = await chromium.launchPersistentContext(profile, {
   executablePath: "/usr/bin/chromium",
   headless: true,
-  viewport: { width: 1000, height: 800 },
+  viewport: { width: 800, height: 700 },
   args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, "--no-sandbox", "--disable-gpu",
     "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--no-first-run", "--disable-quic"],
@@ -314,11 +315,11 @@ await test("every theme passes axe (incl. colour contrast); screenshots saved", 
   for (const theme of [...THEMES, "auto"]) {
     await setTheme(f, theme);
     await axe(f, `theme ${theme}`);
-    if (theme !== "auto") await page.screenshot({ path: path.join(outDir, `ext-theme-${theme}.png`) });
+    if (theme !== "auto") await page.screenshot({ path: path.join(outDir, `ext-theme-${theme}.png`), clip: SHOT });
   }
   await page.emulateMedia({ forcedColors: "active" });
   await axe(f, "forced-colors");
-  await page.screenshot({ path: path.join(outDir, "ext-forced-colors.png") });
+  await page.screenshot({ path: path.join(outDir, "ext-forced-colors.png"), clip: SHOT });
   await page.emulateMedia({ forcedColors: "none" });
   await worker.evaluate(() => chrome.storage.local.remove("settings"));
   await page.close();
@@ -404,6 +405,36 @@ await test("manual override: pick a container by keyboard, remembered for the si
   const left = await worker.evaluate(() => chrome.storage.local.get("overrides"));
   eq(left.overrides[new URL(base).host], undefined, "override removed from storage");
   await again.close();
+});
+
+await test("export: save HTML is a standalone accessible page; print hides the controls; progress tracks scrolling", async () => {
+  const page = await visit("/article.html");
+  const f = await openReader(page);
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 10000 }), f.click("#save-html")]);
+  eq(download.suggestedFilename(), "How-Tide-Pools-Stay-Alive-Through-Summer-Heat.html", "file name");
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  assert(saved.startsWith("<!doctype html>") && saved.includes("<h1>How Tide Pools Stay Alive Through Summer Heat</h1>"), "saved page head");
+  assert(saved.includes(KEY) && !/<script/i.test(saved), "saved page body");
+  await page.emulateMedia({ media: "print" });
+  eq(await f.evaluate(() => getComputedStyle(document.querySelector(".bar")).display), "none", "controls hidden in print");
+  await page.emulateMedia({ media: "screen" });
+  await f.evaluate(() => scrollTo(0, document.scrollingElement.scrollHeight));
+  await f.waitForFunction(() => document.getElementById("progress").value === 100, null, { timeout: 5000 });
+  await page.close();
+});
+
+await test("options page: accessible, shows and clears what is stored", async () => {
+  await worker.evaluate(() => chrome.storage.local.set({ overrides: { "example.org": { selector: "main" } } }));
+  const page = await ctx.newPage();
+  await page.goto(`chrome-extension://${extId}/options.html`);
+  await page.waitForFunction(() => !document.getElementById("overrides-count").textContent.includes("…"));
+  assert(/1 site has a picked article/.test(await page.textContent("#overrides-count")), "override count");
+  await axe(page.mainFrame(), "options page");
+  await page.click("#clear-overrides");
+  await page.waitForFunction(() => /No site/.test(document.getElementById("overrides-count").textContent));
+  const left = await worker.evaluate(() => chrome.storage.local.get("overrides"));
+  eq(left.overrides, undefined, "overrides cleared");
+  await page.close();
 });
 
 await ctx.close();
