@@ -3,6 +3,7 @@
 #
 #   ./build.sh setup   install what the build needs (idempotent; registries only)
 #   ./build.sh build   release wasm for the extension (extension/pkg/) and the npm package (pkg/)
+#   ./build.sh npm     the npm package alone (pkg/), rebuilding the wasm only if a source changed
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
 #   ./build.sh test    lint, native tests, browser tests; ends with "N passed, N failed"
 #   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
@@ -81,13 +82,38 @@ build_wasm() {
   npx --no-install wasm-opt -Oz "$out/lectern_bg.wasm" -o "$out/lectern_bg.wasm"
 }
 
+# The npm package in pkg/: the web-target glue plus the committed entry points (npm/).
+npm_package() {
+  build_wasm "$NPM_FEATURES" pkg
+  npm_package_files
+}
+
+# The package README: npm/README.md, then the options table and the npm section of README.md.
+npm_package_files() {
+  cp npm/package.json npm/browser.js npm/node.js npm/index.d.ts pkg/
+  {
+    cat npm/README.md
+    sed -n '/^### Options and limits/,/^## The npm package/{/^## The npm package/d;p}' README.md
+    sed -n '/^## The npm package/,/^## Layout of the repository/{/^## Layout/d;p}' README.md
+  } >pkg/README.md
+}
+
+# For test groups: rebuilds the wasm only when a Rust source is newer than pkg/'s, and always
+# refreshes the entry points.
+npm_package_fresh() {
+  if [[ ! -f pkg/lectern_bg.wasm ]] ||
+    [[ -n "$(find src Cargo.toml Cargo.lock -newer pkg/lectern_bg.wasm -print -quit)" ]]; then
+    check_bindgen && build_wasm "$NPM_FEATURES" pkg || return 1
+  fi
+  npm_package_files
+}
+
 cmd_build() {
   check_bindgen || exit 1
   [[ -x node_modules/.bin/wasm-opt ]] || die "npm tooling missing (run ./build.sh setup)"
   build_wasm "$EXT_FEATURES" extension/pkg
   build_extension_fallback
-  build_wasm "$NPM_FEATURES" pkg
-  cp npm/package.json pkg/package.json
+  npm_package
   log "sizes"
   size_line extension/pkg/lectern_bg.wasm
   size_line pkg/lectern_bg.wasm
@@ -99,7 +125,7 @@ cmd_build() {
     }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm
   # The typings are hand-shaped in src/web/convert.rs; make sure they still compile, on their own
   # (no ambient node_modules/@types: web-ext's dependencies bring @types/node).
-  npx --no-install tsc --noEmit --strict --lib dom,es2020 --target es2020 --module es2020 \
+  npx --no-install tsc --noEmit --strict --lib dom,esnext --target es2022 --module es2022 \
     --typeRoots ./.no-ambient-types extension/pkg/lectern.d.ts pkg/lectern.d.ts
   build_extension
 }
@@ -121,16 +147,20 @@ build_extension() {
   size_line dist/lectern-firefox.zip
 }
 
-# Builds once per build.sh run, whichever test group asks first.
-ensure_built() {
-  [[ -n "${LECTERN_BUILT:-}" ]] && return 0
-  cmd_build && LECTERN_BUILT=1
+# For the test group: rebuilds the extension's wasm (and its wasm2js fallback) only when a Rust
+# source is newer than extension/pkg's, and always re-assembles dist/ from extension/.
+ext_build_fresh() {
+  if [[ ! -f extension/pkg/lectern_bg.wasm || ! -f extension/pkg-js/lectern_wasm2js.js ]] ||
+    [[ -n "$(find src Cargo.toml Cargo.lock -newer extension/pkg/lectern_bg.wasm -print -quit)" ]]; then
+    check_bindgen && build_wasm "$EXT_FEATURES" extension/pkg && build_extension_fallback || return 1
+  fi
+  build_extension
 }
 
 # Extension end to end: the built extension in headless Chromium (tests/extension/e2e.mjs), then
 # web-ext lint on the Firefox build (errors fail, warnings are printed).
 ext_tests() {
-  ensure_built || return 1
+  ext_build_fresh || return 1
   node tests/extension/e2e.mjs dist/chrome-test || return 1
   npx --no-install web-ext lint --source-dir dist/firefox --no-config-discovery
 }
@@ -169,7 +199,13 @@ browser_tests() {
   check_bindgen || return 1
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     CHROMEDRIVER="$CHROMEDRIVER_BIN" \
-    cargo test --target "$WASM_TARGET" --no-default-features --features "$NPM_FEATURES" --test web
+    cargo test --target "$WASM_TARGET" --no-default-features --features "$NPM_FEATURES" --test web --test web_api
+}
+
+# The npm package as users get it (tests/npm/package.mjs): pack, install offline, Node, tsc,
+# a page and a module worker in headless Chromium.
+npm_package_tests() {
+  npm_package_fresh && node tests/npm/package.mjs
 }
 
 summary() {
@@ -189,6 +225,7 @@ cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
+  group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
   group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
   summary
 }
@@ -208,11 +245,12 @@ cmd_demo() {
 case "${1:-}" in
   setup) cmd_setup ;;
   build) cmd_build ;;
+  npm) npm_package_fresh ;;
   lint) cmd_lint ;;
   test) cmd_test ;;
   demo) cmd_demo ;;
   *)
-    sed -n '2,9p' "$0" >&2
+    sed -n '2,10p' "$0" >&2
     exit 2
     ;;
 esac

@@ -28,6 +28,21 @@ pub enum Error {
     Dom(String),
 }
 
+impl Error {
+    /// The variant's name (`"InputTooLarge"`, `"InvalidOptions"`, …): the `name` of the JS
+    /// `Error` the npm package throws, so callers can branch on it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Error::InputTooLarge { .. } => "InputTooLarge",
+            Error::TimeBudgetExceeded { .. } => "TimeBudgetExceeded",
+            Error::NotADocument(_) => "NotADocument",
+            Error::InvalidSnapshot(_) => "InvalidSnapshot",
+            Error::InvalidOptions(_) => "InvalidOptions",
+            Error::Dom(_) => "Dom",
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

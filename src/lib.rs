@@ -36,11 +36,13 @@ pub mod web;
 
 pub use article::{Article, Block, Cell, Image, Inline};
 pub use budget::{Clock, Deadline};
+pub use classify::site_memory::{Seen, SiteMemory};
 pub use error::Error;
 pub use options::{Limits, Mode, Options};
 pub use render::{to_html, to_markdown, to_text};
 pub use snapshot::source::{DomSource, NodeInfo};
 pub use snapshot::{Layout, Namespace, Node, NodeId, NodeKind, Snapshot, Viewport};
+pub use trace::{Decision, Reason, StageRecord, Trace};
 
 /// Captures any [`DomSource`] into a [`Snapshot`] within `options.limits`.
 pub fn capture<S: DomSource>(
@@ -67,6 +69,80 @@ pub fn extract_snapshot_with_deadline(
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
     extract::extract(snapshot, options, deadline)
+}
+
+/// As [`extract_snapshot`], and also returns the [`Trace`]: every stage with its time and
+/// counts, and every keep/drop decision with its reason (the data behind the debug overlay).
+///
+/// ```
+/// # #[cfg(feature = "html")] {
+/// let html = "<html><body><nav><a href=/>Home</a> <a href=/b>Blog</a></nav><article>\
+///             <p>The trace says which stage kept this paragraph and why it was kept at all.</p>\
+///             </article></body></html>";
+/// let snap = lectern::parse_html(html, &lectern::Options::default()).expect("valid input");
+/// let (_article, trace) = lectern::extract_with_trace(&snap, &lectern::Options::default())
+///     .expect("no error");
+/// assert!(trace.stage("noise").is_some());
+/// # }
+/// ```
+pub fn extract_with_trace(
+    snapshot: &Snapshot,
+    options: &Options,
+) -> Result<(Option<Article>, Trace), Error> {
+    extract::extract_with_trace(
+        snapshot,
+        options,
+        None,
+        &Deadline::start(options.limits.time_budget_ms),
+    )
+}
+
+/// Extracts with what `memory` knows about this page's site (seed 000: texts repeated on many
+/// pages and tag paths that were always dropped are boilerplate), then teaches `memory` this
+/// page. Use one memory per site (e.g. per origin); it is bounded and serializable with serde.
+///
+/// ```
+/// # #[cfg(feature = "html")] {
+/// let mut memory = lectern::SiteMemory::default();
+/// let html = "<html><body><article><p>Site memory learns a page after extracting it.</p>\
+///             </article></body></html>";
+/// let snap = lectern::parse_html(html, &lectern::Options::default()).expect("valid input");
+/// lectern::extract_with_memory(&snap, &lectern::Options::default(), &mut memory).expect("no error");
+/// assert_eq!(memory.pages, 1);
+/// # }
+/// ```
+pub fn extract_with_memory(
+    snapshot: &Snapshot,
+    options: &Options,
+    memory: &mut SiteMemory,
+) -> Result<Option<Article>, Error> {
+    extract::extract_and_learn(
+        snapshot,
+        options,
+        memory,
+        &Deadline::start(options.limits.time_budget_ms),
+    )
+    .map(|(article, _)| article)
+}
+
+/// As [`extract_with_memory`], and also returns the [`Trace`] (blocks the memory recognised are
+/// recorded with [`Reason::Repeated`]).
+pub fn extract_with_memory_and_trace(
+    snapshot: &Snapshot,
+    options: &Options,
+    memory: &mut SiteMemory,
+) -> Result<(Option<Article>, Trace), Error> {
+    extract::extract_and_learn(
+        snapshot,
+        options,
+        memory,
+        &Deadline::start(options.limits.time_budget_ms),
+    )
+}
+
+/// Learns a site from a batch of its pages, in order; each page gets its own time budget.
+pub fn learn_site(pages: &[Snapshot], options: &Options) -> Result<SiteMemory, Error> {
+    extract::learn_site(pages, options)
 }
 
 /// Cheap check for the toolbar button state: does this page look like an article?

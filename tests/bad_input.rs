@@ -9,7 +9,18 @@ use std::time::{Duration, Instant};
 use lectern::{Error, Limits, NodeId, Options, Snapshot};
 
 /// Pages here are generated; this is how long a case may take before we call it a hang (debug build).
-const HANG: Duration = Duration::from_secs(20);
+/// A hang guard, not a speed check: these tests prove bounded structure (no overflow, no
+/// quadratic blow-up past the caps); speed is measured by the benchmarks.
+const HANG: Duration = Duration::from_secs(60);
+
+/// Default options with the wall-clock budget off, so a loaded machine cannot turn a structure
+/// test into a `TimeBudgetExceeded` (the budget itself is tested with a tiny limit elsewhere).
+fn untimed() -> Options {
+    opts_with(Limits {
+        time_budget_ms: 0,
+        ..Default::default()
+    })
+}
 
 fn opts_with(limits: Limits) -> Options {
     Options {
@@ -131,7 +142,7 @@ fn ten_thousand_nested_divs_flatten_without_overflow() {
     let html = nested("<div>", "</div>", 10_000, "innermost words");
     let start = Instant::now();
     let (snap, result) = on_small_stack(move || {
-        let opts = Options::default();
+        let opts = untimed();
         (
             lectern::parse_html(&html, &opts),
             lectern::extract_html(&html, &opts),
@@ -160,7 +171,7 @@ fn other_pathological_nesting_stays_bounded() {
     for html in cases {
         let start = Instant::now();
         let head = html[..20].to_string();
-        let result = on_small_stack(move || lectern::extract_html(&html, &Options::default()));
+        let result = on_small_stack(move || lectern::extract_html(&html, &untimed()));
         assert!(result.is_ok(), "{head}: {result:?}");
         assert!(start.elapsed() < HANG, "{head}: {:?}", start.elapsed());
     }

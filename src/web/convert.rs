@@ -1,23 +1,90 @@
 //! Every conversion between Rust values and JS values, in one place.
 //!
-//! Errors: [`crate::Error`] implements `std::error::Error`, so `?` turns it into a `JsError`
-//! through wasm-bindgen's blanket `From`, whose message is the error's `Display` text — the one
-//! `Result → JsError` conversion, used by every export.
+//! Errors: `?` turns a [`crate::Error`] into a thrown JS `Error` whose `name` is the variant
+//! (`InputTooLarge`, `InvalidOptions`, …) and whose `message` is the `Display` text — the one
+//! `Error → JS` conversion, used by every export.
 
 use js_sys::{Array, Object, Reflect};
-use serde::Serialize;
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use serde::{Serialize, Serializer};
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::live::LiveNode;
-use crate::{Article, Error, Options, Snapshot};
+use crate::{Article, Error, Options, Snapshot, Trace};
 
-/// What every export returns.
-pub type JsResult<T> = Result<T, JsError>;
+/// What every export returns; the error is a JS `Error` with a typed `name`.
+pub type JsResult<T> = Result<T, JsValue>;
+
+impl From<Error> for JsValue {
+    fn from(e: Error) -> JsValue {
+        let js = js_sys::Error::new(&e.to_string());
+        js.set_name(e.name());
+        js.into()
+    }
+}
 
 // The JS shapes of `options` and of the result, for the generated `.d.ts`. They mirror
 // `Options`/`Limits` and `ArticleOut` below (defaults are documented once, on the Rust types).
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
+/** The `name` of every `Error` Lectern throws (the message says what to do). */
+export type LecternErrorName =
+  | "InputTooLarge" | "TimeBudgetExceeded" | "NotADocument"
+  | "InvalidSnapshot" | "InvalidOptions" | "Dom";
+
+/** One engine stage as it ran. */
+export interface LecternStage {
+  /** Stage name: blocks, noise, tag_path, site_memory, select, hierarchy, … */
+  name: string;
+  /** The seed paper the stage comes from, e.g. "seed 001" ("" when none). */
+  seed: string;
+  /** Milliseconds spent (performance.now resolution). */
+  ms: number;
+  /** Named counts, e.g. { blocks: 312 }. */
+  counts: Record<string, number>;
+}
+
+/** The last keep/drop decision about one node: what the debug overlay draws. */
+export interface LecternRegion {
+  /** The live node (null when extracted from an HTML string). */
+  node: Node | null;
+  /** The node's index in the captured snapshot (document order). */
+  nodeId: number;
+  /** Lower-case tag name ("" for text nodes). */
+  tag: string;
+  kept: boolean;
+  /** Stage that decided. */
+  stage: string;
+  /** Seed paper behind that stage. */
+  seed: string;
+  /** Reason label: navigation, advertisement, interactive, special-information, script-style,
+   *  hidden, overlay, site-memory, low-score, hierarchy, content-root, sibling-joined. */
+  label: string;
+  /** The reason in words. */
+  reason: string;
+}
+
+/** Every decision in the order stages made it (a node may be decided more than once). */
+export interface LecternDecision {
+  nodeId: number;
+  stage: string;
+  kept: boolean;
+  label: string;
+}
+
+/** What each stage did, how long it took, and why each region was kept or dropped. */
+export interface LecternTrace {
+  stages: LecternStage[];
+  /** One entry per decided node, in document order, with its final decision. */
+  regions: LecternRegion[];
+  decisions: LecternDecision[];
+}
+
+/** The result of `extractWithTrace` / `extractHtmlWithTrace`. */
+export interface LecternTraced {
+  article: LecternArticle | null;
+  trace: LecternTrace;
+}
+
 /** Extraction options; every key is optional. Unknown keys are an error. */
 export interface LecternOptions {
   /** Page URL for resolving relative links (the live DOM supplies its own). */
@@ -73,6 +140,10 @@ extern "C" {
     /// The `options` argument: a plain object typed `LecternOptions` in the `.d.ts`.
     #[wasm_bindgen(typescript_type = "LecternOptions")]
     pub type JsOptions;
+
+    /// The `memory` argument: a `SiteMemory` instance (checked when used).
+    #[wasm_bindgen(typescript_type = "SiteMemory")]
+    pub type JsMemory;
 }
 
 /// Options from a plain JS object (camelCase keys, unknown keys rejected); `undefined` or
@@ -195,4 +266,201 @@ fn set(target: &JsValue, key: &str, value: &JsValue) -> Result<(), Error> {
     Reflect::set(target, &JsValue::from_str(key), value)
         .map(|_| ())
         .map_err(|_| Error::Dom(format!("could not set `{key}` on the result")))
+}
+
+/// Which seed paper each stage implements (shown next to the stage in the debug views).
+const STAGE_SEEDS: &[(&str, &str)] = &[
+    ("blocks", "seeds 002/004"),
+    ("noise", "seed 001"),
+    ("tag_path", "seed 003"),
+    ("site_memory", "seed 000"),
+    ("select", "Readability-class score"),
+    ("hierarchy", "seed 004"),
+];
+
+/// Reason (its Rust variant name) → overlay label and words. A variant missing here still gets
+/// a label: its name in kebab case.
+const REASONS: &[(&str, &str, &str)] = &[
+    ("Navigation", "navigation", "menu or list of links"),
+    ("Advertisement", "advertisement", "banner or sponsored slot"),
+    (
+        "Interactive",
+        "interactive",
+        "form, search, login or buttons",
+    ),
+    (
+        "SpecialInformation",
+        "special-information",
+        "copyright, contact, share bar or trailing byline",
+    ),
+    (
+        "ScriptStyle",
+        "script-style",
+        "script, style or other unrendered markup",
+    ),
+    (
+        "Hidden",
+        "hidden",
+        "not rendered (computed style or `hidden`)",
+    ),
+    (
+        "Overlay",
+        "overlay",
+        "cookie, consent, paywall or modal shell",
+    ),
+    (
+        "Repeated",
+        "site-memory",
+        "seen on many earlier pages of this site",
+    ),
+    ("LowScore", "low-score", "scored below the content line"),
+    (
+        "HierarchyVote",
+        "hierarchy",
+        "overturned by the hierarchy vote",
+    ),
+    ("ContentRoot", "content-root", "chosen as the main content"),
+    (
+        "SiblingJoined",
+        "sibling-joined",
+        "joined to the content from the same reading column",
+    ),
+];
+
+fn seed_of(stage: &str) -> &'static str {
+    STAGE_SEEDS
+        .iter()
+        .find(|(s, _)| *s == stage)
+        .map_or("", |(_, seed)| seed)
+}
+
+/// (label, words) for a reason.
+fn reason_words(reason: crate::Reason) -> (String, String) {
+    let variant = format!("{reason:?}");
+    if let Some((_, label, words)) = REASONS.iter().find(|(v, _, _)| *v == variant) {
+        return ((*label).to_string(), (*words).to_string());
+    }
+    let mut label = String::new();
+    for (i, c) in variant.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            label.push('-');
+        }
+        label.push(c.to_ascii_lowercase());
+    }
+    (label.clone(), label)
+}
+
+/// Named counts as a JS object.
+struct Counts<'a>(&'a [(&'static str, usize)]);
+
+impl Serialize for Counts<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (*k, *v)))
+    }
+}
+
+#[derive(Serialize)]
+struct StageOut<'a> {
+    name: &'a str,
+    seed: &'static str,
+    ms: f64,
+    counts: Counts<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DecisionOut<'a> {
+    node_id: u32,
+    stage: &'a str,
+    kept: bool,
+    label: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RegionOut<'a> {
+    node_id: u32,
+    tag: &'a str,
+    kept: bool,
+    stage: &'a str,
+    seed: &'static str,
+    label: String,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct TraceOut<'a> {
+    stages: Vec<StageOut<'a>>,
+    regions: Vec<RegionOut<'a>>,
+    decisions: Vec<DecisionOut<'a>>,
+}
+
+/// `{article, trace}`: regions are each decided node's last decision, in document order, with
+/// `node` the live node from `handles` (null when there is none).
+pub fn traced(
+    found: Option<&Article>,
+    trace: &Trace,
+    snap: &Snapshot,
+    handles: &[LiveNode],
+) -> Result<JsValue, Error> {
+    let mut last: Vec<Option<&crate::Decision>> = vec![None; snap.len()];
+    for d in &trace.decisions {
+        if let Some(slot) = last.get_mut(d.node.index()) {
+            *slot = Some(d);
+        }
+    }
+    let decided: Vec<&crate::Decision> = last.into_iter().flatten().collect();
+    let out = TraceOut {
+        stages: trace
+            .stages
+            .iter()
+            .map(|s| StageOut {
+                name: s.name,
+                seed: seed_of(s.name),
+                ms: s.ms,
+                counts: Counts(&s.counts),
+            })
+            .collect(),
+        regions: decided
+            .iter()
+            .map(|d| {
+                let (label, reason) = reason_words(d.reason);
+                RegionOut {
+                    node_id: d.node.0,
+                    tag: &snap.node(d.node).tag,
+                    kept: d.keep,
+                    stage: d.stage,
+                    seed: seed_of(d.stage),
+                    label,
+                    reason,
+                }
+            })
+            .collect(),
+        decisions: trace
+            .decisions
+            .iter()
+            .map(|d| DecisionOut {
+                node_id: d.node.0,
+                stage: d.stage,
+                kept: d.keep,
+                label: reason_words(d.reason).0,
+            })
+            .collect(),
+    };
+    let js_trace = out
+        .serialize(&serializer())
+        .map_err(|e| Error::Dom(format!("could not convert the trace: {e}")))?;
+    let regions: Array = Reflect::get(&js_trace, &JsValue::from_str("regions"))
+        .map_err(|_| Error::Dom("could not read the converted trace".into()))?
+        .unchecked_into();
+    for (i, d) in decided.iter().enumerate() {
+        let node = handles
+            .get(d.node.index())
+            .map_or(JsValue::NULL, |h| JsValue::from(h.node.clone()));
+        set(&regions.get(i as u32), "node", &node)?;
+    }
+    let result = Object::new();
+    set(&result, "article", &article(found, handles)?)?;
+    set(&result, "trace", &js_trace)?;
+    Ok(result.into())
 }
