@@ -52,6 +52,13 @@
   const memoryKey = () => `memory:${siteKey()}`;
   let memoryState = null; // {pages, before} of the last extraction; `before` feeds the debug trace
 
+  // The engine learns from every page it is given a memory for; a page read again (reopened,
+  // reloaded) must not count twice, or its own text would start to look like site boilerplate.
+  // So each site's entry lists the pages already learned (the last MEMORY_URLS of them), and a
+  // page already in it is read with a throwaway copy of the memory.
+  const MEMORY_URLS = 200;
+  const pageKey = () => location.href.split("#")[0];
+
   async function extractWithMemory(lectern) {
     if (typeof lectern.SiteMemory !== "function") {
       memoryState = null;
@@ -65,19 +72,19 @@
     } catch {
       memory = new lectern.SiteMemory(); // an unreadable memory (older format) starts over
     }
-    const before = stored?.json ?? null;
+    const urls = stored?.urls ?? [];
+    const seen = urls.includes(pageKey());
     try {
-      const pagesBefore = memory.pages();
+      memoryState = { pages: memory.pages, before: stored?.json ?? null, seen };
       const article = lectern.extract(document, undefined, memory);
-      memoryState = { pages: pagesBefore, before };
-      await saveMemory(key, memory.export());
+      if (!seen) await saveMemory(key, memory.export(), [...urls, pageKey()].slice(-MEMORY_URLS));
       return article;
     } finally {
       memory.free?.();
     }
   }
 
-  async function saveMemory(key, json) {
+  async function saveMemory(key, json, urls) {
     if (json.length > MEMORY_BYTES) return;
     const { memoryIndex = {} } = await api.storage.local.get("memoryIndex");
     memoryIndex[key] = Date.now();
@@ -86,7 +93,7 @@
       .slice(MEMORY_SITES);
     for (const k of evict) delete memoryIndex[k];
     if (evict.length) await api.storage.local.remove(evict);
-    await api.storage.local.set({ [key]: { json, at: Date.now() }, memoryIndex });
+    await api.storage.local.set({ [key]: { json, urls, at: Date.now() }, memoryIndex });
   }
 
   async function rememberedSelector() {
@@ -388,6 +395,8 @@
     closeButton.addEventListener("click", () => hideDebug());
     legend.append(summary, closeButton);
     root.append(style, layer, legend);
+    // What was drawn, readable from outside the closed root (tests, curious users).
+    host.dataset.counts = JSON.stringify(counts);
     document.documentElement.append(host);
     const onKey = (e) => {
       if (e.key === "Escape") {

@@ -31,6 +31,27 @@ personalise content and advertising, to measure audiences and to improve our pro
 reject them, or choose which purposes you allow. Your choice applies to this site only and you can change it at any
 time from the privacy link in the footer.</p>
 <p><button>Accept all</button> <button>Reject all</button> <button>Manage choices</button></p></div></div>`;
+// Pages of one synthetic site: each a different story, all carrying the same promo paragraph
+// inside the article and the same "read next" list (what site memory should learn to drop).
+const PROMO = "This story is part of Shoreline, our weekly series on the people and places of the north coast, published every Thursday morning.";
+const STORIES = [
+  ["Harbour wall repairs begin after winter storms", "The council's engineers started work on the north harbour wall on Monday", "Stones displaced by the February storms are being lifted back by crane"],
+  ["Ferry timetable changes for the summer season", "Two extra sailings a day will run to the islands from the first of June", "The operator says bookings are already higher than last year"],
+  ["Seal pups counted on the outer sandbanks", "Volunteers counted one hundred and twelve pups during the spring survey", "The colony has grown steadily since the sandbanks were closed to boats"],
+  ["Lifeboat crew rescue kayakers off the point", "Three kayakers were brought ashore after being swept past the point by the ebb", "The crew reminded visitors to check the tide tables before setting out"],
+];
+function sitePage(n) {
+  const [title, a, b] = STORIES[n - 1];
+  const filler = (s) => `${s}, and people along the shore have been following the story closely over the past weeks. ` +
+    `Residents spoke to us at length about what it means for them, for their families and for the businesses that depend on the coast.`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} | Coastal Notes</title></head>
+<body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<main><article><h1>${title}</h1>
+<p>${filler(a)}</p><p>${filler(b)}</p><p>${filler("Further details are expected later this month")}</p>
+<p>${PROMO}</p>
+</article></main><footer><p>© 2026 Coastal Notes</p></footer></body></html>`;
+}
+
 // Variants of article.html: the article moved into a declarative open shadow root (no script), or
 // covered by a consent overlay on a scroll-locked page.
 const VARIANTS = {
@@ -47,6 +68,11 @@ function startServer() {
     if (rel.startsWith("/csp/")) {
       headers["content-security-policy"] = STRICT_CSP;
       rel = rel.slice(4);
+    }
+    const site = rel.match(/^\/site\/([1-4])\.html$/);
+    if (site) {
+      res.writeHead(200, headers).end(sitePage(Number(site[1])));
+      return;
     }
     const variant = VARIANTS[rel];
     if (variant) rel = "/article.html";
@@ -142,7 +168,15 @@ async function waitClosed(page) {
   }
 }
 
-async function visit(pathname) {
+// Every fixture is on one host, and most are the same article: without this, site memory would
+// (rightly) learn that article's text as the site's boilerplate. Only the site-memory test keeps it.
+async function visit(pathname, { keepMemory = false } = {}) {
+  if (!keepMemory) {
+    await worker.evaluate(async () => {
+      const all = await chrome.storage.local.get(null);
+      await chrome.storage.local.remove(Object.keys(all).filter((k) => k.startsWith("memory")));
+    });
+  }
   const page = await ctx.newPage();
   await page.goto(base + pathname);
   return page;
@@ -158,6 +192,7 @@ const readerState = (f) =>
     focus: document.activeElement?.id,
     lang: document.documentElement.lang,
     ms: document.body.dataset.ms,
+    why: document.getElementById("none-why").textContent,
   }));
 
 async function axe(frame, label) {
@@ -188,6 +223,7 @@ await test("reader opens with the right title, text, focus and metadata (wasm)",
   const f = await openReader(page);
   const s = await readerState(f);
   plain = s;
+  if (s.state === "error") console.log(`     ${s.why}`);
   eq(s.state, "article", "state");
   eq(s.engine, "wasm", "engine");
   eq(s.title, TITLE, "title");
@@ -420,6 +456,57 @@ await test("export: save HTML is a standalone accessible page; print hides the c
   await page.emulateMedia({ media: "screen" });
   await f.evaluate(() => scrollTo(0, document.scrollingElement.scrollHeight));
   await f.waitForFunction(() => document.getElementById("progress").value === 100, null, { timeout: 5000 });
+  await page.close();
+});
+
+await test("site memory: later pages of one site leave out what repeats (seed 000); stored bounded", async () => {
+  await worker.evaluate(() => chrome.storage.local.clear());
+  const texts = [];
+  for (let n = 1; n <= 4; n++) {
+    const page = await visit(`/site/${n}.html`, { keepMemory: true });
+    const f = await openReader(page);
+    const s = await readerState(f);
+    eq(s.state, "article", `page ${n} state`);
+    texts.push(s.text);
+    await page.close();
+  }
+  assert(texts[0].includes(PROMO), "first page: nothing learned yet, the promo is still in");
+  assert(texts[3].includes(STORIES[3][1]), "fourth page: its story is intact");
+  assert(!texts[3].includes(PROMO), "fourth page: the promo repeated on every page is left out");
+  const stored = await worker.evaluate(() => chrome.storage.local.get(null));
+  const key = `memory:${new URL(base).host}`;
+  assert(stored[key]?.json && stored[key].json.length <= 32 * 1024, "memory stored within its cap");
+  assert(stored.memoryIndex?.[key], "memory indexed for eviction");
+  console.log(`     site memory after 4 pages: ${stored[key].json.length} bytes of JSON`);
+  // Reading a page again does not count it twice (its own text must not become "boilerplate").
+  for (let i = 0; i < 3; i++) {
+    const page = await visit("/site/1.html", { keepMemory: true });
+    const s = await readerState(await openReader(page));
+    assert(s.text.includes(STORIES[0][1]), `page 1 read again (${i + 1}): its story is intact`);
+    await page.close();
+  }
+  const after = await worker.evaluate((k) => chrome.storage.local.get(k), key);
+  eq(after[key].urls.length, 4, "pages learned");
+});
+
+await test("debug overlay: outlines the kept content and labels dropped regions; Escape restores the page", async () => {
+  await worker.evaluate(() => chrome.storage.local.set({ settings: { debug: true } }));
+  const page = await visit("/consent.html");
+  const before = await page.evaluate(() => document.documentElement.outerHTML);
+  const f = await openReader(page);
+  assert(await f.isVisible("#debug"), "debug button offered when enabled");
+  await f.click("#debug");
+  await waitClosed(page);
+  await page.waitForSelector("lectern-debug", { state: "attached", timeout: 10000 });
+  const counts = JSON.parse(await page.getAttribute("lectern-debug", "data-counts"));
+  assert(counts["content-root"] >= 1, `content outlined: ${JSON.stringify(counts)}`);
+  const dropped = Object.keys(counts).filter((k) => k !== "content-root");
+  assert(dropped.length >= 2, `dropped regions labelled: ${JSON.stringify(counts)}`);
+  await page.screenshot({ path: path.join(outDir, "ext-debug-overlay.png") });
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("lectern-debug", { state: "detached", timeout: 5000 });
+  eq(await page.evaluate(() => document.documentElement.outerHTML), before, "page after the overlay");
+  await worker.evaluate(() => chrome.storage.local.remove("settings"));
   await page.close();
 });
 
