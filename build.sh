@@ -148,10 +148,10 @@ build_extension() {
 }
 
 # For the test group: rebuilds the extension's wasm (and its wasm2js fallback) only when a Rust
-# source is newer than extension/pkg's, and always re-assembles dist/ from extension/.
+# source (or the wasm2js script) is newer than extension/pkg's, and always re-assembles dist/ from extension/.
 ext_build_fresh() {
   if [[ ! -f extension/pkg/lectern_bg.wasm || ! -f extension/pkg-js/lectern_wasm2js.js ]] ||
-    [[ -n "$(find src Cargo.toml Cargo.lock -newer extension/pkg/lectern_bg.wasm -print -quit)" ]]; then
+    [[ -n "$(find src Cargo.toml Cargo.lock extension/wasm2js.mjs -newer extension/pkg/lectern_bg.wasm -print -quit)" ]]; then
     check_bindgen && build_wasm "$EXT_FEATURES" extension/pkg && build_extension_fallback || return 1
   fi
   build_extension
