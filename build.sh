@@ -5,9 +5,12 @@
 #   ./build.sh build   release wasm for the extension (extension/pkg/) and the npm package (pkg/)
 #   ./build.sh npm     the npm package alone (pkg/), rebuilding the wasm only if a source changed
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
-#   ./build.sh test    lint, native tests, browser tests; ends with "N passed, N failed"
+#   ./build.sh test    lint, native tests, browser tests, quality gate; ends with "N passed, N failed"
+#   ./build.sh quality the quality gate alone (release eval vs tests/quality_floors.toml)
 #   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
 #                      the reader page in headless Chromium (out/reader.png)
+#   ./build.sh bench   benchmarks (browser vs Readability.js, native, peers, size) → docs/BENCHMARKS.md
+#                      [--sample N | --full] [--skip-peers]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -208,6 +211,20 @@ npm_package_tests() {
   npm_package_fresh && node tests/npm/package.mjs
 }
 
+# Quality gate: the release `lectern eval` over the development corpora (../shared/datasets, or
+# $LECTERN_SHARED/datasets) must reach every floor in tests/quality_floors.toml. Skips, saying
+# so, where the corpora are absent (a checkout without shared/).
+quality_gate() {
+  local data="${LECTERN_SHARED:-$ROOT/../shared}/datasets"
+  if [[ ! -d "$data" ]]; then
+    echo "quality gate: SKIPPED, no corpora at $data (set LECTERN_SHARED)" >&2
+    return 0
+  fi
+  cargo build --release --bin lectern || return 1
+  LECTERN_SHARED="$(dirname "$data")" "$CARGO_TARGET_DIR/release/lectern" eval \
+    --floors tests/quality_floors.toml
+}
+
 summary() {
   echo "$PASSED passed, $FAILED failed"
   if ((FAILED > 0)); then
@@ -221,11 +238,81 @@ cmd_lint() {
   summary
 }
 
+# --- benchmarks and size budgets (docs/BENCHMARKS.md) -----------------------------------------
+# The release wasm, built at most once per build.sh run (test groups that need it share it).
+BUILT=""
+build_once() {
+  [[ -n "$BUILT" ]] && return 0
+  cmd_build && BUILT=1
+}
+
+bench_groups() {
+  group "size budgets (tools/size_budgets.json)" bench_size_budgets
+  group "browser batch runner (tools/test_browser_batch.mjs)" bench_batch_test
+}
+
+bench_size_budgets() {
+  build_once || return 1
+  node tools/check_sizes.mjs
+}
+
+bench_batch_test() {
+  build_once || return 1
+  node tools/test_browser_batch.mjs
+}
+
+# ./build.sh bench [--sample N | --full] [--skip-peers]: every benchmark, then the report
+# (docs/BENCHMARKS.md below its marker, plots in docs/bench/). Intermediate files in out/bench/.
+cmd_bench() {
+  local browser_args=() peers=1
+  while (($#)); do
+    case "$1" in
+      --sample) browser_args+=(--sample "$2"); shift ;;
+      --full) browser_args+=(--full) ;;
+      --skip-peers) peers="" ;;
+      *) die "bench: unknown option $1" ;;
+    esac
+    shift
+  done
+  local shared="${LECTERN_SHARED:-$ROOT/../shared}" out="$ROOT/out/bench"
+  [[ -d "$shared/datasets" ]] || die "bench: no corpora at $shared/datasets (set LECTERN_SHARED)"
+  mkdir -p "$out"
+  build_once
+
+  log "native: pages/s and memory over every corpus (examples/bench_native.rs, one thread)"
+  cargo build --release --features cli --example bench_native --example bench_replay
+  "$CARGO_TARGET_DIR/release/examples/bench_native" "$shared/datasets" --out "$out/native.json" | tee "$out/native.md"
+
+  log "in the browser: Lectern vs Readability.js (tools/bench_browser.mjs)"
+  node tools/bench_browser.mjs --data-root "$shared/datasets" --out "$out/browser" "${browser_args[@]}"
+  log "native replay of the live captures (examples/bench_replay.rs)"
+  local dir
+  for dir in "$out"/browser/*/; do
+    "$CARGO_TARGET_DIR/release/examples/bench_replay" "$dir" --out "$dir/replay.json" ||
+      echo "bench_replay: texts differ in $dir (reported)" >&2
+  done
+
+  rm -f "$out/peers.md" "$out/peers.json"
+  if [[ -n "$peers" ]]; then
+    log "native peers side by side on wcxb-dev (benches/peers, its own workspace)"
+    if CARGO_TARGET_DIR="$CARGO_TARGET_DIR/peers" cargo build --release --manifest-path benches/peers/Cargo.toml; then
+      "$CARGO_TARGET_DIR/peers/release/lectern-peers-bench" "$shared/datasets/wcxb-dev" --out "$out/peers.json" | tee "$out/peers.md"
+    else
+      printf 'The peers crate did not build here (see the bench log); no side-by-side figures in this run.\n' > "$out/peers.md"
+    fi
+  fi
+
+  log "report → docs/BENCHMARKS.md"
+  node tools/bench_report.mjs --out "$out" --data-root "$shared/datasets" --eval "$shared/eval"
+}
+
 cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
   group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
+  group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
+  bench_groups
   group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
   summary
 }
@@ -249,8 +336,13 @@ case "${1:-}" in
   lint) cmd_lint ;;
   test) cmd_test ;;
   demo) cmd_demo ;;
+  quality)
+    group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
+    summary
+    ;;
+  bench) shift; cmd_bench "$@" ;;
   *)
-    sed -n '2,10p' "$0" >&2
+    sed -n "2,/^set -euo/p" "$0" | sed "$ d" >&2
     exit 2
     ;;
 esac

@@ -38,6 +38,7 @@ pub use article::{Article, Block, Cell, Image, Inline};
 pub use budget::{Clock, Deadline};
 pub use classify::site_memory::{Seen, SiteMemory};
 pub use error::Error;
+pub use extract::stages::StageSwitches;
 pub use options::{Limits, Mode, Options};
 pub use render::{to_html, to_markdown, to_text};
 pub use snapshot::source::{DomSource, NodeInfo};
@@ -92,7 +93,6 @@ pub fn extract_with_trace(
     extract::extract_with_trace(
         snapshot,
         options,
-        None,
         &Deadline::start(options.limits.time_budget_ms),
     )
 }
@@ -185,4 +185,16 @@ pub fn extract_bytes(bytes: &[u8], options: &Options) -> Result<Option<Article>,
     let deadline = Deadline::start(options.limits.time_budget_ms);
     let snap = native::parse_bytes(bytes, options, &deadline)?;
     extract::extract(&snap, options, &deadline)
+}
+
+/// For evaluation: extracts with some engine stages switched off (an ablation) and optional
+/// site memory, which learns this page afterwards.
+pub fn extract_snapshot_ablated(
+    snapshot: &Snapshot,
+    options: &Options,
+    memory: Option<&mut SiteMemory>,
+    switches: StageSwitches,
+) -> Result<Option<Article>, Error> {
+    let deadline = Deadline::start(options.limits.time_budget_ms);
+    extract::extract_with(snapshot, options, memory, switches, &deadline).map(|(a, _)| a)
 }

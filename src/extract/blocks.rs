@@ -151,6 +151,34 @@ pub(crate) fn compute(snap: &Snapshot) -> Features {
     f
 }
 
+/// True when the page renders almost no text while a `<noscript>` holds a document of raw
+/// markup: the crawler view of a script-built page (Discourse forums in wcxb-dev). A parser
+/// should then read `<noscript>` as markup, as a browser without scripting would. Only the HTML
+/// parser can re-read a page; the live DOM already shows what the browser rendered.
+#[cfg(feature = "html")]
+pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
+    let (mut rendered, mut noscript) = (0usize, 0usize);
+    // (node, inside a never-rendered element, inside <noscript>)
+    let mut stack = vec![(NodeId::ROOT, false, false)];
+    while let Some((id, skip, in_noscript)) = stack.pop() {
+        let node = snap.node(id);
+        if node.kind == NodeKind::Text {
+            if in_noscript {
+                noscript += node.text.trim().len();
+            } else if !skip {
+                rendered += node.text.trim().len();
+            }
+            continue;
+        }
+        let tag = node.tag.as_str();
+        let skip = skip || rules::SKIP_TAGS.contains(&tag);
+        let in_noscript = in_noscript || tag == "noscript";
+        stack.extend(node.children.iter().map(|&c| (c, skip, in_noscript)));
+    }
+    rendered < limits::NOSCRIPT_FALLBACK_CHARS as usize
+        && noscript >= limits::NOSCRIPT_DOCUMENT_CHARS
+}
+
 fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
     let n = snap.len();
     let mut f = Features {
@@ -481,6 +509,45 @@ mod tests {
         });
         let f = compute(&b.finish());
         assert_eq!(f.blocks, vec![p]);
+    }
+
+    #[test]
+    #[cfg(feature = "html")]
+    fn raw_noscript_document_on_an_empty_page_asks_for_a_reparse() {
+        let page = |before: &str| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("div", &[], |b| {
+                    b.text(before);
+                });
+                b.el("noscript", &[], |b| {
+                    b.text(&"<p>A post in the crawler view of the thread.</p>".repeat(20));
+                });
+            });
+            b.finish()
+        };
+        assert!(renders_only_noscript(&page("Loading…")));
+        assert!(!renders_only_noscript(&page(
+            &"Rendered prose. ".repeat(20)
+        )));
+    }
+
+    #[test]
+    fn plugin_fallback_text_is_never_content() {
+        let mut b = Builder::new();
+        let (mut p, mut fallback) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            fallback = b.el("noembed", &[], |b| {
+                b.text("<a href=\"/ad?s=1,2,3,4,5,6,7,8,9\">ad</a>");
+            });
+            p = b.el("p", &[], |b| {
+                b.text("The article text.");
+            });
+        });
+        let f = compute(&b.finish());
+        assert!(f.skip[fallback.index()]);
+        assert_eq!(f.blocks, vec![p]);
+        assert_eq!(f.commas[NodeId::ROOT.index()], 0);
     }
 
     #[test]

@@ -31,24 +31,22 @@ pub(crate) fn extract(
     options: &Options,
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
-    extract_with_trace(snap, options, None, deadline).map(|(a, _)| a)
+    extract_with_trace(snap, options, deadline).map(|(a, _)| a)
 }
 
-#[allow(dead_code)]
-/// As [`extract`], with site memory (when supplied) and the per-stage [`Trace`].
-pub(crate) fn extract_with_trace(
+/// As [`extract`], with the stage switches, site memory (read, then taught what this page kept
+/// and dropped: seed 000 online) and the per-stage [`Trace`].
+pub(crate) fn extract_with(
     snap: &Snapshot,
     options: &Options,
-    memory: Option<&SiteMemory>,
+    memory: Option<&mut SiteMemory>,
+    switches: stages::StageSwitches,
     deadline: &Deadline,
 ) -> Result<(Option<Article>, Trace), Error> {
-    let out = stages::run(
-        snap,
-        options.mode,
-        memory,
-        stages::StageSwitches::default(),
-        deadline,
-    )?;
+    let out = stages::run(snap, options.mode, memory.as_deref(), switches, deadline)?;
+    if let Some(m) = memory {
+        m.learn(&out.features, &kept_blocks(snap, &out));
+    }
     let article = out
         .selection
         .as_ref()
@@ -56,39 +54,49 @@ pub(crate) fn extract_with_trace(
     Ok((article, out.trace))
 }
 
-// Site memory and the trace are internal until the coordinator surfaces them in the public
-// API (`learnSite`, `extractWithTrace`); the CLI's online big9 evaluation calls these.
-#[allow(dead_code)]
-/// Extracts and then teaches `memory` what this page kept and dropped (seed 000, online).
+/// As [`extract`], with the per-stage [`Trace`] (for the debug overlay).
+pub(crate) fn extract_with_trace(
+    snap: &Snapshot,
+    options: &Options,
+    deadline: &Deadline,
+) -> Result<(Option<Article>, Trace), Error> {
+    extract_with(
+        snap,
+        options,
+        None,
+        stages::StageSwitches::default(),
+        deadline,
+    )
+}
+
+/// Extracts with `memory` (seed 000) and then teaches it this page.
 pub(crate) fn extract_and_learn(
     snap: &Snapshot,
     options: &Options,
     memory: &mut SiteMemory,
     deadline: &Deadline,
 ) -> Result<(Option<Article>, Trace), Error> {
-    let out = stages::run(
+    extract_with(
         snap,
-        options.mode,
+        options,
         Some(memory),
         stages::StageSwitches::default(),
         deadline,
-    )?;
-    let kept = kept_blocks(snap, &out);
-    memory.learn(&out.features, &kept);
-    let article = out
-        .selection
-        .as_ref()
-        .and_then(|sel| article_from(snap, sel, options));
-    Ok((article, out.trace))
+    )
 }
 
-#[allow(dead_code)]
 /// Learns a site from a batch of its pages, in order (`learnSite(pages)`).
 pub(crate) fn learn_site(pages: &[Snapshot], options: &Options) -> Result<SiteMemory, Error> {
     let mut memory = SiteMemory::default();
     for page in pages {
         let deadline = Deadline::start(options.limits.time_budget_ms);
-        extract_and_learn(page, options, &mut memory, &deadline)?;
+        extract_with(
+            page,
+            options,
+            Some(&mut memory),
+            stages::StageSwitches::default(),
+            &deadline,
+        )?;
     }
     Ok(memory)
 }

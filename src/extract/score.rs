@@ -23,6 +23,8 @@ pub(crate) struct Inputs<'a> {
     /// When false, soft noise (navigation/ads/special) does not exclude paragraphs: the retry
     /// for pages whose only text sits in such areas.
     pub respect_noise: bool,
+    /// Widen to a shared ancestor and join column siblings (off only in ablations).
+    pub column_join: bool,
 }
 
 /// Candidate scores by `NodeId` (0 = not a candidate) and the per-paragraph evidence.
@@ -152,12 +154,24 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
     ranked.sort_by(|a, b| s.candidate[b.index()].total_cmp(&s.candidate[a.index()]));
     let first = *ranked.first()?;
     let top_score = s.candidate[first.index()];
-    let top = widen(inp, s, &ranked, first);
+    let top = if inp.column_join {
+        widen(inp, s, &ranked, first)
+    } else {
+        first
+    };
     let runner_up = ranked
         .iter()
         .find(|&&c| !f.contains(top, c) && !f.contains(c, top))
         .map_or(0.0, |c| s.candidate[c.index()]);
-    let (roots, joined) = join_siblings(inp, s, top);
+    let (mut roots, mut joined) = if inp.column_join {
+        join_siblings(inp, s, top)
+    } else {
+        (vec![top], vec![])
+    };
+    let mut top = top;
+    if let Some(m) = landmark_instead(inp, &roots) {
+        (top, roots, joined) = (m, vec![m], vec![]);
+    }
     Some(Chosen {
         top,
         roots,
@@ -165,6 +179,29 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
         runner_up,
         top_score,
     })
+}
+
+/// The page's `<main>` landmark, when the scored winner is a scrap of it: listing, category and
+/// shop pages have no prose paragraphs, so scoring picks a short captioned strip while the
+/// list itself (link-dense, comma-free) fills the landmark.
+fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
+    let f = inp.f;
+    let kept: u32 = roots.iter().map(|r| f.text_len[r.index()]).sum();
+    if kept >= limits::WEAK_SELECTION_CHARS {
+        return None;
+    }
+    let main = f
+        .order
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let n = inp.snap.node(id);
+            (n.is("main") || n.attr("role") == Some("main")) && !inp.noise.inside[id.index()]
+        })
+        .max_by_key(|id| f.text_len[id.index()])?;
+    let text = f.text_len[main.index()];
+    let far_more = (kept as f32) < text as f32 * limits::WEAK_SELECTION_SHARE;
+    (far_more && text >= limits::WEAK_SELECTION_CHARS).then_some(main)
 }
 
 /// Promotes the winner to the ancestor shared by several near-best candidates, and climbs
@@ -273,6 +310,7 @@ mod tests {
             runs: Some(&runs),
             memory: None,
             respect_noise: true,
+            column_join: true,
         };
         select(&inp, &score(&inp))
     }
@@ -326,6 +364,32 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.top), Some(thread));
+    }
+
+    #[test]
+    fn a_scrap_of_a_listing_gives_way_to_the_main_landmark() {
+        let mut b = Builder::new();
+        let mut main = NodeId(0);
+        b.el("body", &[], |b| {
+            main = b.el("main", &[], |b| {
+                b.el("div", &[("class", "page-content")], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Showing 40 results, sorted by price.");
+                    });
+                });
+                b.el("div", &[("class", "grid")], |b| {
+                    for _ in 0..40 {
+                        b.el("div", &[("class", "tile")], |b| {
+                            b.el("a", &[("href", "/p")], |b| {
+                                b.text("Walnut side table with drawer");
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.roots), Some(vec![main]));
     }
 
     #[test]

@@ -23,11 +23,19 @@ use crate::snapshot::{NodeId, NodeKind, Snapshot};
 use crate::trace::{Reason, StageRecord, Trace};
 use crate::{Error, Mode};
 
-/// Which optional stages run (for ablations; all on by default).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct StageSwitches {
+/// Which optional engine stages run. All are on by default; turning one off is an ablation
+/// (`lectern eval --ablate`) that shows what the stage is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageSwitches {
+    /// `NoiseClassifier` (seed 001). Off: only never-rendered and hidden nodes are noise.
     pub noise: bool,
+    /// Tag-path runs as scoring evidence (seed 003). Default on.
     pub tag_path: bool,
+    /// Site memory, when the caller supplies one (seed 000). Default on.
+    pub site_memory: bool,
+    /// Widening to a shared ancestor and joining siblings of the reading column. Default on.
+    pub column_join: bool,
+    /// `HierarchyFilter` two-threshold vote (seed 004). Off: first-pass labels stand.
     pub hierarchy: bool,
 }
 
@@ -36,6 +44,8 @@ impl Default for StageSwitches {
         StageSwitches {
             noise: true,
             tag_path: true,
+            site_memory: true,
+            column_join: true,
             hierarchy: true,
         }
     }
@@ -75,6 +85,7 @@ pub(crate) fn run(
     deadline: &Deadline,
 ) -> Result<Outcome, Error> {
     let mut trace = Trace::default();
+    let memory = memory.filter(|_| switches.site_memory);
     let f = timed(&mut trace, deadline, "blocks", |_, c| {
         let f = blocks::compute(snap);
         c.push(("nodes", snap.len()));
@@ -100,6 +111,7 @@ pub(crate) fn run(
         runs: switches.tag_path.then_some(&runs),
         memory,
         respect_noise: true,
+        column_join: switches.column_join,
     };
     let chosen = timed(&mut trace, deadline, "select", |t, c| {
         select_stage(&inputs, t, c)
@@ -248,7 +260,11 @@ fn hierarchy_stage(
     for &r in roots {
         for id in std::iter::once(r).chain(snap.descendants(r)) {
             let i = id.index();
-            if inp.respect_noise && inp.noise.kind[i].is_some() && id != r {
+            let never_rendered = matches!(
+                inp.noise.kind[i],
+                Some(Reason::ScriptStyle | Reason::Hidden)
+            );
+            if (never_rendered || inp.respect_noise && inp.noise.kind[i].is_some()) && id != r {
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {

@@ -36,8 +36,7 @@ pub(crate) fn parse_str(
     guard::check_size(html.len(), options.limits.max_input_bytes)?;
     guard::check_magic(html.as_bytes())?;
     guard::check_text(html)?;
-    let dom = parse_dom(html, deadline)?;
-    capture_dom(&dom, options, deadline)
+    parse_text(html, options, deadline)
 }
 
 /// Parses raw page bytes, detecting their encoding, into a snapshot within `options.limits`.
@@ -50,8 +49,18 @@ pub(crate) fn parse_bytes(
     guard::check_magic(bytes)?;
     let (text, _encoding) = encoding::decode(bytes);
     guard::check_text(&text)?;
-    let dom = parse_dom(&text, deadline)?;
-    capture_dom(&dom, options, deadline)
+    parse_text(&text, options, deadline)
+}
+
+/// Parses as a browser with scripting on; a page that then renders only a `<noscript>`
+/// document (the crawler view of a script-built page) is parsed again with scripting off, so
+/// that document is markup rather than one raw text node.
+fn parse_text(text: &str, options: &Options, deadline: &Deadline) -> Result<Snapshot, Error> {
+    let snap = capture_dom(&parse_dom(text, deadline, true)?, options, deadline)?;
+    if !crate::extract::blocks::renders_only_noscript(&snap) {
+        return Ok(snap);
+    }
+    capture_dom(&parse_dom(text, deadline, false)?, options, deadline)
 }
 
 fn capture_dom(dom: &ParsedDom, options: &Options, deadline: &Deadline) -> Result<Snapshot, Error> {
@@ -60,11 +69,15 @@ fn capture_dom(dom: &ParsedDom, options: &Options, deadline: &Deadline) -> Resul
     Ok(snap)
 }
 
-/// Runs html5ever over `text` like a browser with scripting on (`<noscript>` content is text),
-/// in chunks so that the deadline is honoured on huge pages.
-pub(crate) fn parse_dom(text: &str, deadline: &Deadline) -> Result<ParsedDom, Error> {
+/// Runs html5ever over `text` like a browser with scripting on (`<noscript>` content is text)
+/// or off, in chunks so that the deadline is honoured on huge pages.
+pub(crate) fn parse_dom(
+    text: &str,
+    deadline: &Deadline,
+    scripting_enabled: bool,
+) -> Result<ParsedDom, Error> {
     let opts = TreeBuilderOpts {
-        scripting_enabled: true,
+        scripting_enabled,
         ..Default::default()
     };
     let builder = TreeBuilder::new(dom::Sink::new(text.len() / BYTES_PER_NODE), opts);

@@ -26,7 +26,7 @@ fn first(s: &Snapshot, tag: &str) -> NodeId {
 
 /// Attributes of the first element named `tag`, exactly as the DOM source reports them.
 fn source_attrs(html: &str, tag: &str) -> Vec<(String, String)> {
-    let dom = parse_dom(html, &Deadline::start(0)).unwrap();
+    let dom = parse_dom(html, &Deadline::start(0), true).unwrap();
     let mut stack = vec![dom.document()];
     let mut kids = Vec::new();
     while let Some(h) = stack.pop() {
@@ -67,6 +67,19 @@ fn noscript_content_is_text_with_scripting_on() {
     assert_eq!(s.node(ns).children.len(), 1);
     assert_eq!(s.text_of(ns), "<p>enable JS</p>");
     assert!(s.find_tag("p").is_none());
+}
+
+#[test]
+fn a_page_that_renders_only_its_noscript_document_is_read_as_markup() {
+    let posts = "<p>A reply in the crawler view of the forum thread.</p>".repeat(20);
+    let s = snap(&format!(
+        "<body><div id=app></div><noscript><article>{posts}</article></noscript></body>"
+    ));
+    assert!(s.find_tag("article").is_some());
+    let short = snap("<body><p>Rendered text.</p><noscript><p>enable JS</p></noscript></body>");
+    assert!(short
+        .find_tag("noscript")
+        .is_some_and(|ns| short.node(ns).children.len() == 1));
 }
 
 #[test]
@@ -232,6 +245,6 @@ fn ticking_clock() -> f64 {
 fn deadline_stops_the_parse_midway() {
     let html = "<p>text <b>bold</b></p>".repeat(100_000);
     let deadline = Deadline::new(20, ticking_clock);
-    let err = parse_dom(&html, &deadline).err();
+    let err = parse_dom(&html, &deadline, true).err();
     assert_eq!(err, Some(Error::TimeBudgetExceeded { limit_ms: 20 }));
 }

@@ -59,6 +59,10 @@ pub(crate) const SKIP_TAGS: &[&str] = &[
     "script",
     "style",
     "noscript",
+    // Raw text in parsers (plugin/frame fallbacks), never rendered by a browser that has
+    // plugins and frames; big9-dev latimes 2005 ad slots hold comma-laden ad URLs there.
+    "noembed",
+    "noframes",
     "template",
     "title",
     "meta",
@@ -106,6 +110,11 @@ pub(crate) mod limits {
     pub const SIBLING_SCORE_SHARE: f32 = 0.2;
     /// A paragraph sibling with at least this many chars and low link density joins too.
     pub const SIBLING_PARAGRAPH_CHARS: u32 = 80;
+    /// A selection holding less text than this is weak: a `<main>` landmark with far more text
+    /// replaces it (wcxb-dev listing/collection pages: lists have no prose to score).
+    pub const WEAK_SELECTION_CHARS: u32 = 500;
+    /// "Far more": the weak selection holds under this share of the landmark's text.
+    pub const WEAK_SELECTION_SHARE: f32 = 0.25;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the
@@ -120,6 +129,10 @@ pub(crate) mod limits {
     /// Below this much rendered text, `<noscript>` content is read instead (Discourse forums in
     /// wcxb-dev render their threads only there for clients without script).
     pub const NOSCRIPT_FALLBACK_CHARS: u32 = 200;
+    /// A `<noscript>` with at least this much raw markup on such a page is a whole document
+    /// (crawler view), worth parsing as markup; an "enable JavaScript" notice is far shorter.
+    #[cfg(feature = "html")]
+    pub const NOSCRIPT_DOCUMENT_CHARS: usize = 500;
     /// An overlay covers at least this share of the viewport area.
     pub const OVERLAY_VIEWPORT_SHARE: f32 = 0.5;
     /// z-index at which a fixed/sticky layer is considered to sit above the page.

@@ -62,7 +62,7 @@ fn run(
 ) -> Result<(Option<Article>, Trace), Error> {
     SiteMemory::with_js(memory, |m| match m {
         Some(m) => crate::extract::extract_and_learn(snap, options, m, deadline),
-        None => crate::extract::extract_with_trace(snap, options, None, deadline),
+        None => crate::extract::extract_with_trace(snap, options, deadline),
     })
 }
 

@@ -6,12 +6,22 @@ use std::path::PathBuf;
 #[derive(Debug, Default)]
 pub(crate) struct Args {
     options: Vec<(String, String)>,
+    flags: Vec<String>,
     positional: Vec<String>,
 }
 
 impl Args {
     /// Parses `argv` (after the subcommand); every option takes a value and must be in `known`.
     pub(crate) fn parse(argv: &[String], known: &[&str]) -> Result<Args, String> {
+        Args::parse_with_flags(argv, known, &[])
+    }
+
+    /// As [`Args::parse`], where the names in `flags` take no value.
+    pub(crate) fn parse_with_flags(
+        argv: &[String],
+        known: &[&str],
+        flags: &[&str],
+    ) -> Result<Args, String> {
         let mut args = Args::default();
         let mut it = argv.iter();
         while let Some(a) = it.next() {
@@ -19,6 +29,10 @@ impl Args {
                 args.positional.push(a.clone());
                 continue;
             };
+            if flags.contains(&name) {
+                args.flags.push(name.to_string());
+                continue;
+            }
             let (name, value) = match name.split_once('=') {
                 Some((n, v)) => (n.to_string(), v.to_string()),
                 None => {
@@ -32,6 +46,11 @@ impl Args {
             args.options.push((name, value));
         }
         Ok(args)
+    }
+
+    /// True when flag `name` was given.
+    pub(crate) fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| f == name)
     }
 
     /// The last value given for `name`.
@@ -103,5 +122,14 @@ mod tests {
         assert!(Args::parse(&argv("--data"), &["data"]).is_err());
         let t = Args::parse(&argv("--threads 0"), &["threads"]).unwrap_or_default();
         assert!(t.count("threads").is_err());
+    }
+
+    #[test]
+    fn flags_take_no_value() {
+        let a = Args::parse_with_flags(&argv("--ablate --data d"), &["data"], &["ablate"]);
+        let a = a.unwrap_or_default();
+        assert!(a.flag("ablate") && !a.flag("no-site-memory"));
+        assert_eq!(a.get("data"), Some("d"));
+        assert!(Args::parse(&argv("--ablate"), &["data"]).is_err());
     }
 }

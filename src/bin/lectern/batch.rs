@@ -1,6 +1,7 @@
 //! Extract every page of a corpus, in parallel, into predictions in manifest order.
 
 use crate::corpus::{Corpus, Prediction, Record};
+use std::collections::HashMap;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -8,9 +9,23 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+/// How a batch runs the engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Setup {
+    /// Which engine stages run (ablations turn one off).
+    pub switches: lectern::StageSwitches,
+    /// Learn a site memory per manifest `site`, online in manifest order.
+    pub site_memory: bool,
+}
+
 /// Extracts one page. A failure (read error, extraction error, panic) becomes the `error` field
 /// with empty text, so one bad page never stops a batch.
-fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
+fn extract_page(
+    corpus: &Corpus,
+    rec: &Record,
+    switches: lectern::StageSwitches,
+    memory: Option<&mut lectern::SiteMemory>,
+) -> Prediction {
     let mut pred = Prediction {
         id: rec.id.clone(),
         text: Some(String::new()),
@@ -28,7 +43,10 @@ fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
         ..lectern::Options::default()
     };
     let start = Instant::now();
-    let outcome = guarded(|| lectern::extract_bytes(&bytes, &options));
+    let outcome = guarded(|| {
+        let snap = lectern::parse_bytes(&bytes, &options)?;
+        lectern::extract_snapshot_ablated(&snap, &options, memory, switches)
+    });
     pred.ms = Some(start.elapsed().as_secs_f64() * 1000.0);
     match outcome {
         Ok(Ok(Some(article))) => {
@@ -62,21 +80,50 @@ pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Units of work: each site's pages in manifest order (they share one memory), every other
+/// page alone.
+fn jobs(records: &[Record], site_memory: bool) -> Vec<Vec<usize>> {
+    let mut jobs: Vec<Vec<usize>> = Vec::new();
+    let mut by_site: HashMap<&str, usize> = HashMap::new();
+    for (i, rec) in records.iter().enumerate() {
+        match rec.site.as_deref().filter(|_| site_memory) {
+            Some(site) => {
+                let j = *by_site.entry(site).or_insert_with(|| {
+                    jobs.push(Vec::new());
+                    jobs.len() - 1
+                });
+                jobs[j].push(i);
+            }
+            None => jobs.push(vec![i]),
+        }
+    }
+    jobs
+}
+
 /// Extracts the first `limit` records over `threads` workers; results come back in manifest order.
-pub(crate) fn run(corpus: &Corpus, threads: usize, limit: Option<usize>) -> Vec<Prediction> {
+pub(crate) fn run(
+    corpus: &Corpus,
+    threads: usize,
+    limit: Option<usize>,
+    setup: Setup,
+) -> Vec<Prediction> {
     let records = &corpus.records[..limit.unwrap_or(usize::MAX).min(corpus.records.len())];
+    let jobs = jobs(records, setup.site_memory);
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<Prediction>>> = Mutex::new(vec![None; records.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(rec) = records.get(i) else { break };
-                let pred = extract_page(corpus, rec);
-                // A poisoned lock only means another worker panicked outside catch_unwind;
-                // its slot stays empty and is reported as an error below.
-                if let Ok(mut s) = slots.lock() {
-                    s[i] = Some(pred);
+                let j = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(j) else { break };
+                let mut memory = (job.len() > 1).then(lectern::SiteMemory::default);
+                for &i in job {
+                    let pred = extract_page(corpus, &records[i], setup.switches, memory.as_mut());
+                    // A poisoned lock only means another worker panicked outside catch_unwind;
+                    // its slot stays empty and is reported as an error below.
+                    if let Ok(mut s) = slots.lock() {
+                        s[i] = Some(pred);
+                    }
                 }
             });
         }
@@ -116,5 +163,28 @@ mod tests {
         assert_eq!(guarded(|| 7), Ok(7));
         let r: Result<(), String> = guarded(|| panic!("boom {}", 1));
         assert_eq!(r, Err("panic: boom 1".to_string()));
+    }
+
+    fn rec(id: &str, site: Option<&str>) -> Record {
+        Record {
+            id: id.into(),
+            site: site.map(String::from),
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn site_pages_share_a_job_in_manifest_order() {
+        let records = [
+            rec("a1", Some("a")),
+            rec("x", None),
+            rec("b1", Some("b")),
+            rec("a2", Some("a")),
+        ];
+        assert_eq!(jobs(&records, true), vec![vec![0, 3], vec![1], vec![2]]);
+        assert_eq!(
+            jobs(&records, false),
+            vec![vec![0], vec![1], vec![2], vec![3]]
+        );
     }
 }

@@ -17,6 +17,9 @@ pub(crate) struct Record {
     pub url: Option<String>,
     #[serde(default)]
     pub page_type: Option<String>,
+    /// Pages of one site share a site memory (seed 000), learned online in manifest order.
+    #[serde(default)]
+    pub site: Option<String>,
     #[serde(default)]
     pub gold_text: Option<String>,
     #[serde(default)]

@@ -1,9 +1,11 @@
 //! The `lectern` command-line tool: extract one page, batch-extract a corpus, score
 //! predictions, and evaluate over every development corpus.
 
+mod ablate;
 mod args;
 mod batch;
 mod corpus;
+mod gate;
 mod metrics;
 mod pyre_tables;
 mod pytext;
@@ -18,12 +20,16 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   lectern extract FILE|- [--url U] [--format text|json|html|markdown]
-  lectern batch --data DIR --out PRED.jsonl [--threads N] [--limit N]
+  lectern batch --data DIR --out PRED.jsonl [--threads N] [--limit N] [--no-site-memory]
   lectern eval [--data DIR]... [--json OUT] [--pred-dir DIR] [--threads N] [--limit N]
+               [--no-site-memory] [--floors FILE] [--ablate]
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
 
 eval defaults to every corpus under $LECTERN_SHARED/datasets (else ../shared/datasets).
-exit codes: 0 ok, 1 no article found, 2 usage or input error";
+Pages with a manifest `site` share a site memory learned online in manifest order
+(--no-site-memory turns it off). --floors FILE fails (exit 1) when a score is below its floor;
+--ablate reruns the eval with each engine stage off in turn and prints a Markdown table.
+exit codes: 0 ok, 1 no article found or a quality floor missed, 2 usage or input error";
 
 /// Corpora scored another way (typed blocks, `score_blocks.py`), so `eval` leaves them out.
 const BLOCK_SCORED: &[&str] = &["styled-dev"];
@@ -100,6 +106,13 @@ fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+fn setup(args: &Args) -> batch::Setup {
+    batch::Setup {
+        switches: lectern::StageSwitches::default(),
+        site_memory: !args.flag("no-site-memory"),
+    }
+}
+
 fn threads(args: &Args) -> Result<usize, String> {
     Ok(args
         .count("threads")?
@@ -107,11 +120,15 @@ fn threads(args: &Args) -> Result<usize, String> {
 }
 
 fn cmd_batch(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv, &["data", "out", "threads", "limit"])?;
+    let args = Args::parse_with_flags(
+        argv,
+        &["data", "out", "threads", "limit"],
+        &["no-site-memory"],
+    )?;
     let corpus = Corpus::open(&args.required_path("data")?)?;
     let out = args.required_path("out")?;
     let start = std::time::Instant::now();
-    let preds = batch::run(&corpus, threads(&args)?, args.count("limit")?);
+    let preds = batch::run(&corpus, threads(&args)?, args.count("limit")?, setup(&args));
     batch::write_predictions(&out, &preds)?;
     let errors = preds.iter().filter(|p| p.error.is_some()).count();
     eprintln!(
@@ -176,8 +193,13 @@ fn discover_corpora(root: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv, &["data", "json", "pred-dir", "threads", "limit"])?;
+    let args = Args::parse_with_flags(
+        argv,
+        &["data", "json", "pred-dir", "threads", "limit", "floors"],
+        &["no-site-memory", "ablate"],
+    )?;
     let explicit: Vec<PathBuf> = args.all("data").into_iter().map(PathBuf::from).collect();
+    let every_corpus = explicit.is_empty() && args.count("limit")?.is_none();
     let dirs = if explicit.is_empty() {
         discover_corpora(&default_datasets_dir())?
     } else {
@@ -186,8 +208,14 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
     if let Some(dir) = args.path("pred-dir") {
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let (threads, limit) = (threads(&args)?, args.count("limit")?);
-    let mut results = Vec::new();
+    let floors = match args.path("floors") {
+        Some(p) => {
+            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Some(gate::parse(&text)?)
+        }
+        None => None,
+    };
+    let mut corpora = Vec::new();
     for dir in dirs {
         let corpus = Corpus::open(&dir)?;
         if BLOCK_SCORED.contains(&corpus.name.as_str()) || !corpus.is_scorable() {
@@ -197,31 +225,74 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
             );
             continue;
         }
+        corpora.push(corpus);
+    }
+    let run = Run {
+        threads: threads(&args)?,
+        limit: args.count("limit")?,
+        pred_dir: args.path("pred-dir"),
+    };
+    if args.flag("ablate") {
+        return cmd_ablate(&corpora, &run);
+    }
+    let results = run.all(&corpora, setup(&args))?;
+    println!("{}", report::table(&results));
+    if let Some(path) = args.path("json") {
+        write_json(&path, &results)?;
+    }
+    if let Some(floors) = floors {
+        let checks = gate::check(&floors, &results, every_corpus);
+        let report = gate::report(&checks);
+        if checks.iter().any(|c| !c.passed()) {
+            return Err(Failure(1, format!("quality floor missed\n{report}")));
+        }
+        eprintln!("{report}");
+    }
+    Ok(())
+}
+
+fn cmd_ablate(corpora: &[Corpus], run: &Run) -> Result<(), Failure> {
+    let mut rows = Vec::new();
+    for v in ablate::variants() {
+        eprintln!("ablation: {}", v.label);
+        let setup = batch::Setup {
+            switches: v.switches,
+            site_memory: v.site_memory,
+        };
+        rows.push((v.label, run.all(corpora, setup)?));
+    }
+    println!("{}", ablate::table(&rows));
+    Ok(())
+}
+
+/// How `eval` runs each corpus.
+struct Run {
+    threads: usize,
+    limit: Option<usize>,
+    pred_dir: Option<PathBuf>,
+}
+
+impl Run {
+    fn all(
+        &self,
+        corpora: &[Corpus],
+        setup: batch::Setup,
+    ) -> Result<Vec<score::CorpusScores>, String> {
+        corpora.iter().map(|c| self.one(c, setup)).collect()
+    }
+
+    fn one(&self, corpus: &Corpus, setup: batch::Setup) -> Result<score::CorpusScores, String> {
         eprintln!(
             "{}: extracting {} pages…",
             corpus.name,
             corpus.records.len()
         );
-        results.push(eval_corpus(&corpus, threads, limit, args.path("pred-dir"))?);
+        let preds = batch::run(corpus, self.threads, self.limit, setup);
+        if let Some(dir) = &self.pred_dir {
+            batch::write_predictions(&dir.join(format!("{}.jsonl", corpus.name)), &preds)?;
+        }
+        let records = &corpus.records[..preds.len()];
+        let by_id = preds.into_iter().map(|p| (p.id.clone(), p)).collect();
+        Ok(score::score_corpus(&corpus.name, records, &by_id))
     }
-    println!("{}", report::table(&results));
-    if let Some(path) = args.path("json") {
-        write_json(&path, &results)?;
-    }
-    Ok(())
-}
-
-fn eval_corpus(
-    corpus: &Corpus,
-    threads: usize,
-    limit: Option<usize>,
-    pred_dir: Option<PathBuf>,
-) -> Result<score::CorpusScores, String> {
-    let preds = batch::run(corpus, threads, limit);
-    if let Some(dir) = pred_dir {
-        batch::write_predictions(&dir.join(format!("{}.jsonl", corpus.name)), &preds)?;
-    }
-    let records = &corpus.records[..preds.len()];
-    let by_id = preds.into_iter().map(|p| (p.id.clone(), p)).collect();
-    Ok(score::score_corpus(&corpus.name, records, &by_id))
 }

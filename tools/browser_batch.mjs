@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Browser batch runner: Lectern's wasm `extract(document)` on the live DOM of every page of a
+// corpus, in headless Chromium, page scripts off, no network beyond 127.0.0.1.
+//
+//   node tools/browser_batch.mjs --data DIR --out OUT_DIR [--snapshots] [--limit N] [--ids a,b]
+//
+// Needs the npm wasm in pkg/ (`./build.sh build`). Writes OUT_DIR/pred.jsonl, one line per page:
+// {"id","text","title","ms","capture_ms","load_fired","blocked"} (`ms`: extract(document), i.e.
+// capture + extract; `capture_ms`: captureSnapshot(document), i.e. capture plus conversion to a JS
+// object; `blocked`: non-loopback requests aborted), or {"id","error"} — a page that fails is
+// recorded and the run goes on. With --snapshots, also OUT_DIR/snapshots/<id>.json
+// (`captureSnapshot`, which native code reads as a `lectern::Snapshot`). OUT_DIR/run.json records
+// the settings. Score with ../shared/eval/score.py (or score_blocks.py for styled-dev).
+import fs from "node:fs";
+import path from "node:path";
+import { snapshotFile, readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS } from "./lib/corpus_browser.mjs";
+
+const args = parseArgs(process.argv.slice(2), ["snapshots"]);
+if (!args.data || !args.out) {
+  console.error("usage: node tools/browser_batch.mjs --data DIR --out OUT_DIR [--snapshots] [--limit N] [--ids a,b]");
+  process.exit(2);
+}
+const dataDir = path.resolve(args.data);
+const outDir = path.resolve(args.out);
+let pages = readManifest(dataDir);
+if (args.ids) {
+  const want = new Set(args.ids.split(","));
+  pages = pages.filter((p) => want.has(p.id));
+}
+if (args.limit) pages = pages.slice(0, Number(args.limit));
+fs.mkdirSync(outDir, { recursive: true });
+if (args.snapshots) fs.mkdirSync(path.join(outDir, "snapshots"), { recursive: true });
+
+const server = await startServer(dataDir, pages);
+const { browser, context, blocked } = await launch();
+const pred = fs.createWriteStream(path.join(outDir, "pred.jsonl"));
+const started = Date.now();
+let errors = 0;
+let tab = await newTab(context);
+
+async function runPage(page) {
+  const blockedBefore = blocked.count;
+  const loadFired = await open(tab, server.urlOf(page));
+  await inject(tab, server.origin);
+  const r = await tab.tab.evaluate((wantSnapshot) => {
+    const L = globalThis.__lectern;
+    let t = performance.now();
+    const snap = L.captureSnapshot(document);
+    const captureMs = performance.now() - t;
+    t = performance.now();
+    const a = L.extract(document);
+    const ms = performance.now() - t;
+    return {
+      text: a ? a.text : "", title: a ? a.title : null, ms, capture_ms: captureMs,
+      snapshot: wantSnapshot ? JSON.stringify(snap) : null,
+    };
+  }, Boolean(args.snapshots));
+  if (r.snapshot !== null) fs.writeFileSync(path.join(outDir, "snapshots", snapshotFile(page.id)), r.snapshot);
+  return { id: page.id, text: r.text, title: r.title, ms: r.ms, capture_ms: r.capture_ms,
+    load_fired: loadFired, blocked: blocked.count - blockedBefore };
+}
+
+for (const [i, page] of pages.entries()) {
+  let rec;
+  try {
+    rec = await runPage(page);
+  } catch (e) {
+    errors++;
+    rec = { id: page.id, error: String(e && e.message ? e.message : e).split("\n")[0] };
+    // A crashed or wedged tab would fail every later page: start a fresh one.
+    await tab.tab.close().catch(() => {});
+    tab = await newTab(context);
+  }
+  pred.write(JSON.stringify(rec) + "\n");
+  if ((i + 1) % 50 === 0) console.error(`${i + 1}/${pages.length} pages, ${errors} errors`);
+}
+await new Promise((resolve) => pred.end(resolve));
+const run = {
+  data: dataDir, pages: pages.length, errors, seconds: (Date.now() - started) / 1000,
+  chromium: browser.version(), settings: SETTINGS, date: new Date().toISOString(),
+};
+fs.writeFileSync(path.join(outDir, "run.json"), JSON.stringify(run, null, 2) + "\n");
+await browser.close();
+await server.close();
+console.error(`${pages.length} pages, ${errors} errors, ${run.seconds.toFixed(1)} s → ${path.join(outDir, "pred.jsonl")}`);

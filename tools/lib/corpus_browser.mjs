@@ -1,0 +1,243 @@
+// Shared by tools/browser_batch.mjs and tools/bench_browser.mjs: read a corpus manifest, serve its
+// pages from 127.0.0.1 (no network beyond loopback), open them in headless Debian Chromium with
+// page scripts off, and inject the built npm wasm (pkg/) into the loaded page.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+// The flags every headless run here needs (see ../shared/docs/TOOLCHAIN.md).
+export const CHROMIUM_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+];
+// The settings a run records next to its numbers.
+export const SETTINGS = {
+  browser: "Debian chromium, headless",
+  page_scripts: "off while the page loads (CDP Emulation.setScriptExecutionDisabled); then loading is stopped and scripts re-enabled only to inject Lectern (page scripts never run: nothing was scheduled)",
+  network: "loopback only (every other request aborted)",
+  viewport: "1280x800",
+  wait: "DOMContentLoaded, then up to 10 s for load",
+};
+export const VIEWPORT = { width: 1280, height: 800 };
+const LOAD_WAIT_MS = 10_000;
+const NAV_TIMEOUT_MS = 30_000;
+// The injected module is served under this prefix, on the same origin as the page.
+const PKG_PREFIX = "/__lectern/pkg/";
+const READABILITY_PREFIX = "/__lectern/readability/";
+
+const TYPES = {
+  ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+  ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png",
+  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml",
+  ".webp": "image/webp", ".ico": "image/x-icon", ".woff": "font/woff", ".woff2": "font/woff2",
+  ".ttf": "font/ttf", ".txt": "text/plain", ".xml": "text/xml",
+};
+
+/** The pages of a corpus dir: `[{id, kind, entry}]`; styled-dev style manifests have `page`. */
+export function readManifest(dataDir) {
+  const lines = fs.readFileSync(path.join(dataDir, "manifest.jsonl"), "utf8").split("\n");
+  return lines.filter((l) => l.trim()).map((l) => {
+    const entry = JSON.parse(l);
+    return { id: String(entry.id), kind: entry.page ? "folder" : "gz", entry };
+  });
+}
+
+/** A snapshot's file name: the id, anything outside [A-Za-z0-9._-] replaced (bench_replay.rs agrees). */
+export const snapshotFile = (id) => id.replace(/[^A-Za-z0-9._-]/g, "_") + ".json";
+
+/** The page's raw (gunzipped) bytes. */
+export function pageBytes(dataDir, page) {
+  return page.kind === "gz" ? zlib.gunzipSync(fs.readFileSync(path.join(dataDir, page.entry.html)))
+    : fs.readFileSync(path.join(dataDir, page.entry.page));
+}
+
+// --- charset: BOM > <meta> prescan (first 1024 bytes) > UTF-8 if valid > windows-1252, the rule
+// of ../shared/docs/EVALUATION.md and src/native/encoding.rs. The label goes into Content-Type so
+// Chromium decodes exactly as the native parser does.
+function bomCharset(b) {
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return "utf-8";
+  if (b[0] === 0xfe && b[1] === 0xff) return "utf-16be";
+  if (b[0] === 0xff && b[1] === 0xfe) return "utf-16le";
+  return null;
+}
+
+function metaCharset(b) {
+  const head = Buffer.from(b.subarray(0, 1024)).toString("latin1").replace(/<!--[\s\S]*?(-->|$)/g, "");
+  for (const m of head.matchAll(/<meta\b[^>]*>/gi)) {
+    const tag = m[0];
+    let label = /\bcharset\s*=\s*["']?\s*([^"'\s/>;]+)/i.exec(tag)?.[1];
+    if (!label) continue;
+    label = label.toLowerCase();
+    // HTML: a meta declaring UTF-16 means UTF-8; x-user-defined means windows-1252.
+    if (label.startsWith("utf-16")) return "utf-8";
+    if (label === "x-user-defined") return "windows-1252";
+    try {
+      return new TextDecoder(label).encoding;
+    } catch {
+      continue; // unknown label: ignored, as the spec does
+    }
+  }
+  return null;
+}
+
+/** The charset a page's bytes are decoded with. */
+export function sniffCharset(bytes) {
+  const bom = bomCharset(bytes) || metaCharset(bytes);
+  if (bom) return bom;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return "utf-8";
+  } catch {
+    return "windows-1252";
+  }
+}
+
+// --- the server -----------------------------------------------------------------------------
+/**
+ * Serves a corpus on 127.0.0.1 (random port): `/gz/<id>` is a gunzipped page of a `gz` corpus
+ * with its sniffed charset; `/f/<path>` a file of a folder corpus (styled-dev), the page itself
+ * with `charset=utf-8` when the manifest says `html_utf8`; `/__lectern/pkg/` the built npm wasm.
+ */
+export async function startServer(dataDir, pages) {
+  const byId = new Map(pages.map((p) => [p.id, p]));
+  const utf8Pages = new Set(pages.filter((p) => p.kind === "folder" && p.entry.html_utf8).map((p) => p.entry.page));
+  const pkgDir = path.join(ROOT, "pkg");
+  const readabilityDir = path.join(ROOT, "node_modules", "@mozilla", "readability");
+  const send = (res, status, type, body) => {
+    res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+    res.end(body);
+  };
+  const sendFile = (res, base, rel, type) => {
+    const file = path.join(base, path.normalize(rel));
+    if (!file.startsWith(base + path.sep)) return send(res, 403, "text/plain", "forbidden");
+    fs.readFile(file, (err, data) => {
+      if (err) return send(res, 404, "text/plain", "not found");
+      send(res, 200, type || TYPES[path.extname(file).toLowerCase()] || "application/octet-stream", data);
+    });
+  };
+  const server = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    } catch {
+      return send(res, 400, "text/plain", "bad url");
+    }
+    if (rel.startsWith(PKG_PREFIX)) return sendFile(res, pkgDir, rel.slice(PKG_PREFIX.length));
+    if (rel.startsWith(READABILITY_PREFIX)) return sendFile(res, readabilityDir, rel.slice(READABILITY_PREFIX.length));
+    if (rel.startsWith("/gz/")) {
+      const page = byId.get(rel.slice(4));
+      if (!page || page.kind !== "gz") return send(res, 404, "text/plain", "not found");
+      let bytes;
+      try {
+        bytes = pageBytes(dataDir, page);
+      } catch (e) {
+        return send(res, 500, "text/plain", String(e));
+      }
+      return send(res, 200, `text/html; charset=${sniffCharset(bytes)}`, bytes);
+    }
+    if (rel.startsWith("/f/")) {
+      const sub = rel.slice(3);
+      const ext = path.extname(sub).toLowerCase();
+      const html = ext === ".html" || ext === ".htm";
+      // The saved page was rewritten to UTF-8 but may still declare its old charset.
+      const type = html ? (utf8Pages.has(sub) ? "text/html; charset=utf-8" : "text/html") : undefined;
+      return sendFile(res, dataDir, sub, type);
+    }
+    send(res, 404, "text/plain", "not found");
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    urlOf: (page) => (page.kind === "gz" ? `${origin}/gz/${encodeURIComponent(page.id)}` :
+      `${origin}/f/${page.entry.page.split("/").map(encodeURIComponent).join("/")}`),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+// --- the browser ----------------------------------------------------------------------------
+/** Headless Chromium with one context, loopback only. */
+export async function launch() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // bypassCSP: a page's own Content-Security-Policy must not stop the injected module and wasm.
+  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
+  // Requests aborted so far (pages run one at a time, so a caller can take differences).
+  const blocked = { count: 0 };
+  await context.route("**/*", (route) => {
+    const host = new URL(route.request().url()).hostname;
+    if (host === "127.0.0.1") return route.continue();
+    blocked.count++;
+    return route.abort("blockedbyclient");
+  });
+  return { browser, context, blocked };
+}
+
+/** A tab plus the CDP session that switches its scripts off and on. */
+export async function newTab(context) {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  return { tab, cdp };
+}
+
+/**
+ * Opens `url` with page scripts off: DOMContentLoaded, then up to 10 s for `load` (loading is
+ * stopped when it does not come). Then scripts are switched back on so `inject` can import the
+ * wasm module; the page's own scripts were skipped while parsing and never run. Returns whether
+ * `load` fired; throws when the page is not served (status ≠ 200) or never reaches
+ * DOMContentLoaded.
+ */
+export async function open({ tab, cdp }, url) {
+  await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+  const response = await tab.goto(url, { waitUntil: "domcontentloaded", timeout: NAV_TIMEOUT_MS });
+  if (!response || response.status() !== 200) throw new Error(`HTTP ${response ? response.status() : "no response"} for ${url}`);
+  let loaded = true;
+  try {
+    await tab.waitForLoadState("load", { timeout: LOAD_WAIT_MS });
+  } catch {
+    loaded = false;
+    // So no late `load`/`error` handler attribute can fire once scripts are back on.
+    await cdp.send("Page.stopLoading").catch(() => {});
+  }
+  await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
+  return loaded;
+}
+
+/**
+ * Imports the npm wasm (pkg/lectern.js) into a page `open` loaded, as `globalThis.__lectern`. With
+ * `readability`, also defines `__Readability` and `__isProbablyReaderable` from npm
+ * `@mozilla/readability`.
+ */
+export async function inject({ tab }, origin, { readability = false } = {}) {
+  await tab.evaluate(async ({ pkg, rd, readability }) => {
+    const mod = await import(pkg + "lectern.js");
+    await mod.default({ module_or_path: pkg + "lectern_bg.wasm" });
+    globalThis.__lectern = mod;
+    if (readability) {
+      for (const [file, names] of [["Readability.js", ["Readability"]], ["Readability-readerable.js", ["isProbablyReaderable"]]]) {
+        const src = await (await fetch(rd + file)).text();
+        const module = { exports: {} };
+        new Function("module", src)(module);
+        for (const n of names) globalThis["__" + n] = module.exports[n] || module.exports;
+      }
+    }
+  }, { pkg: origin + PKG_PREFIX, rd: origin + READABILITY_PREFIX, readability });
+}
+
+/** Parses `--flag value` / `--flag` arguments into an object (`--no-x` gives `x: false`). */
+export function parseArgs(argv, booleans = []) {
+  const out = { _: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith("--")) { out._.push(a); continue; }
+    const key = a.slice(2);
+    if (key.startsWith("no-") && booleans.includes(key.slice(3))) out[key.slice(3)] = false;
+    else if (booleans.includes(key)) out[key] = true;
+    else out[key] = argv[++i];
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Checks tools/browser_batch.mjs end to end on a tiny corpus written here (both corpus layouts):
+// page scripts do not run, non-loopback requests are aborted, charsets are decoded as the native
+// parser does, a page that cannot load is recorded as an error without stopping the run, and
+// snapshots are written. Needs pkg/ (./build.sh build). Exits non-zero on the first failure.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { ROOT } from "./lib/corpus_browser.mjs";
+
+const PROSE = "Readers come to a page for its article, and a reader mode should hand them that article " +
+  "without the menus, the banners and the boxes of links that crowd around it on every visit. ";
+const article = (extra) => `<article><h1>Heading</h1><p>${PROSE.repeat(3)}${extra}</p><p>${PROSE.repeat(3)}</p></article>`;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lectern-bb-"));
+const data = path.join(dir, "corpus");
+fs.mkdirSync(path.join(data, "pages"), { recursive: true });
+const gz = (id, bytes) => {
+  fs.writeFileSync(path.join(data, "pages", `${id}.html.gz`), zlib.gzipSync(bytes));
+  return { id, html: `pages/${id}.html.gz`, url: `http://example.com/${id}` };
+};
+const manifest = [
+  // An inline script would change the text if it ran; the image and the stylesheet are on other
+  // hosts and must be aborted (with scripts off, Chromium does not even request the script).
+  gz("scripts", Buffer.from(`<!doctype html><html><head><title>S</title>
+    <script src="http://example.com/x.js"></script>
+    <link rel="stylesheet" href="http://example.org/s.css"></head><body>
+    ${article('<span id="s">SCRIPTS-OFF</span>')}<img src="http://example.net/a.png">
+    <script>document.getElementById("s").textContent = "SCRIPT-RAN";</script></body></html>`)),
+  // windows-1252 bytes without a declaration: not valid UTF-8, so windows-1252.
+  gz("latin1", Buffer.concat([Buffer.from(`<html><body>${article("")}<p>caf`), Buffer.from([0xe9]),
+    Buffer.from(` cr`), Buffer.from([0xe8]), Buffer.from(`me ${PROSE}</p></body></html>`)])),
+  // Shift_JIS declared in a meta tag.
+  gz("sjis", Buffer.concat([Buffer.from(`<html><head><meta charset="shift_jis"></head><body>${article("")}<p>`),
+    Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from(` ${PROSE}</p></body></html>`)])),
+  // A manifest line whose page file is missing: an error line, and the run goes on.
+  { id: "missing", html: "pages/missing.html.gz", url: "http://example.com/missing" },
+];
+// A folder page (styled-dev layout) that declares a stale charset but is UTF-8.
+fs.mkdirSync(path.join(data, "site", "site"), { recursive: true });
+fs.writeFileSync(path.join(data, "site", "site", "index.html"),
+  `<html><head><meta charset="windows-1251"><link rel="stylesheet" href="s.css"></head><body>
+   ${article("")}<p>Привет ${PROSE}</p><nav class="hide">HIDDEN-BY-CSS</nav></body></html>`);
+fs.writeFileSync(path.join(data, "site", "site", "s.css"), ".hide { display: none }");
+manifest.push({ id: "site", page: "site/site/index.html", html_utf8: true });
+fs.writeFileSync(path.join(data, "manifest.jsonl"), manifest.map((m) => JSON.stringify(m)).join("\n") + "\n");
+
+const out = path.join(dir, "out");
+execFileSync("node", [path.join(ROOT, "tools", "browser_batch.mjs"), "--data", data, "--out", out, "--snapshots"],
+  { stdio: "inherit" });
+const recs = Object.fromEntries(fs.readFileSync(path.join(out, "pred.jsonl"), "utf8").trim().split("\n")
+  .map((l) => JSON.parse(l)).map((r) => [r.id, r]));
+
+assert.deepEqual(Object.keys(recs).sort(), ["latin1", "missing", "scripts", "site", "sjis"]);
+assert.ok(recs.missing.error, "a page that cannot load is an error line");
+for (const id of ["scripts", "latin1", "sjis", "site"]) {
+  const r = recs[id];
+  assert.equal(r.error, undefined, `${id}: ${r.error}`);
+  assert.ok(r.text.includes("Readers come to a page"), `${id}: article text extracted`);
+  assert.ok(r.ms > 0 && r.capture_ms > 0, `${id}: timed`);
+  const snap = JSON.parse(fs.readFileSync(path.join(out, "snapshots", `${id}.json`), "utf8"));
+  assert.ok(Array.isArray(snap.nodes) && snap.nodes.length > 10, `${id}: snapshot written`);
+}
+assert.ok(recs.scripts.text.includes("SCRIPTS-OFF") && !recs.scripts.text.includes("SCRIPT-RAN"), "page scripts did not run");
+assert.ok(recs.scripts.blocked >= 2, `non-loopback requests aborted (${recs.scripts.blocked})`);
+assert.ok(recs.latin1.text.includes("café crème"), "windows-1252 fallback");
+assert.ok(recs.sjis.text.includes("日本"), "meta charset shift_jis");
+assert.ok(recs.site.text.includes("Привет"), "html_utf8 page served as UTF-8 despite its meta");
+const siteSnap = fs.readFileSync(path.join(out, "snapshots", "site.json"), "utf8");
+assert.ok(siteSnap.includes('"none"'), "the page's stylesheet was served (display: none captured)");
+fs.rmSync(dir, { recursive: true, force: true });
+console.log("browser_batch: all checks passed");
