@@ -116,6 +116,7 @@ cmd_build() {
   check_bindgen || exit 1
   [[ -x node_modules/.bin/wasm-opt ]] || die "npm tooling missing (run ./build.sh setup)"
   build_wasm "$EXT_FEATURES" extension/pkg
+  build_extension_fallback
   npm_package
   log "sizes"
   size_line extension/pkg/lectern_bg.wasm
@@ -126,9 +127,46 @@ cmd_build() {
     for (const f of process.argv.slice(1)) {
       if (!WebAssembly.validate(fs.readFileSync(f))) { console.error(f + ": invalid wasm"); process.exit(1); }
     }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm
-  # The typings are hand-shaped in src/web/convert.rs; make sure they still compile.
+  # The typings are hand-shaped in src/web/convert.rs; make sure they still compile, on their own
+  # (no ambient node_modules/@types: web-ext's dependencies bring @types/node).
   npx --no-install tsc --noEmit --strict --lib dom,esnext --target es2022 --module es2022 \
-    extension/pkg/lectern.d.ts pkg/lectern.d.ts
+    --typeRoots ./.no-ambient-types extension/pkg/lectern.d.ts pkg/lectern.d.ts
+  build_extension
+}
+
+# The extension's strict-CSP fallback: its cargo output (still in target/ right after its build)
+# bound again and compiled to JavaScript by binaryen's wasm2js (see extension/wasm2js.mjs).
+build_extension_fallback() {
+  log "wasm2js fallback → extension/pkg-js"
+  rm -rf extension/pkg-js
+  node extension/wasm2js.mjs "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm" extension/pkg-js
+}
+
+# dist/chrome, dist/firefox (+ zips) from extension/, and the e2e copies with 127.0.0.1 host access.
+build_extension() {
+  log "extension → dist/"
+  node extension/assemble.mjs --test-hosts
+  size_line extension/pkg-js/lectern_wasm2js.js
+  size_line dist/lectern-chrome.zip
+  size_line dist/lectern-firefox.zip
+}
+
+# For the test group: rebuilds the extension's wasm (and its wasm2js fallback) only when a Rust
+# source (or the wasm2js script) is newer than extension/pkg's, and always re-assembles dist/ from extension/.
+ext_build_fresh() {
+  if [[ ! -f extension/pkg/lectern_bg.wasm || ! -f extension/pkg-js/lectern_wasm2js.js ]] ||
+    [[ -n "$(find src Cargo.toml Cargo.lock extension/wasm2js.mjs -newer extension/pkg/lectern_bg.wasm -print -quit)" ]]; then
+    check_bindgen && build_wasm "$EXT_FEATURES" extension/pkg && build_extension_fallback || return 1
+  fi
+  build_extension
+}
+
+# Extension end to end: the built extension in headless Chromium (tests/extension/e2e.mjs), then
+# web-ext lint on the Firefox build (errors fail, warnings are printed).
+ext_tests() {
+  ext_build_fresh || return 1
+  node tests/extension/e2e.mjs dist/chrome-test || return 1
+  npx --no-install web-ext lint --source-dir dist/firefox --no-config-discovery
 }
 
 # --- test groups: each runs, is timed and counted; the run fails if any group failed ----------
@@ -282,12 +320,16 @@ cmd_bench() {
 
 cmd_test() {
   lint_groups
+  # One release build of everything shipped (extension wasm + wasm2js fallback + dist/, npm
+  # package); the groups below find it fresh and do not build again.
+  group "build (release wasm, npm package, extension)" build_once
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
   group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
   group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
   bench_groups
   group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests
+  group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
   summary
 }
 
