@@ -151,9 +151,17 @@ cmd_lint() {
   summary
 }
 
+# --- robustness (issue 8): hostile pages, fuzzing, sanitisation in a real browser ------------
+
+# Huge generated pages need an optimised build; the `robust` profile skips LTO so it builds fast.
+hostile_tests() {
+  cargo test --profile robust --test hostile
+}
+
 cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
+  group "hostile pages (native, --profile robust)" hostile_tests
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
   summary
 }

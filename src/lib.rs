@@ -38,6 +38,7 @@ pub use article::{Article, Block, Cell, Image, Inline};
 pub use budget::{Clock, Deadline};
 pub use error::Error;
 pub use options::{Limits, Mode, Options};
+pub use render::allowlist::violations as allowlist_violations;
 pub use render::{to_html, to_markdown, to_text};
 pub use snapshot::source::{DomSource, NodeInfo};
 pub use snapshot::{Layout, Namespace, Node, NodeId, NodeKind, Snapshot, Viewport};
@@ -52,6 +53,8 @@ pub fn capture<S: DomSource>(
 }
 
 /// Extracts the main content of a captured page. `Ok(None)` means "no article here".
+/// The snapshot is validated first (it may come from JSON): a broken one is
+/// [`Error::InvalidSnapshot`].
 pub fn extract_snapshot(snapshot: &Snapshot, options: &Options) -> Result<Option<Article>, Error> {
     extract_snapshot_with_deadline(
         snapshot,
@@ -66,6 +69,7 @@ pub fn extract_snapshot_with_deadline(
     options: &Options,
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
+    snapshot.validate()?;
     extract::extract(snapshot, options, deadline)
 }
 
