@@ -5,6 +5,7 @@
 #   ./build.sh build   release wasm for the extension (extension/pkg/) and the npm package (pkg/)
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
 #   ./build.sh test    lint, native tests, browser tests; ends with "N passed, N failed"
+#   ./build.sh fuzz [SECONDS]  run each cargo-fuzz target for SECONDS (default 300)
 #   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
 #                      the reader page in headless Chromium (out/reader.png)
 set -euo pipefail
@@ -158,11 +159,57 @@ hostile_tests() {
   cargo test --profile robust --test hostile
 }
 
+# The npm build for the browser tests, rebuilt only when a source is newer (cmd_build makes it too).
+ensure_npm_pkg() {
+  if [[ -f pkg/lectern_bg.wasm && -f pkg/package.json ]] &&
+    [[ -z "$(find src Cargo.toml Cargo.lock npm -newer pkg/lectern_bg.wasm -print -quit)" ]]; then
+    return 0
+  fi
+  check_bindgen || return 1
+  [[ -x node_modules/.bin/wasm-opt ]] || { echo "npm tooling missing (run ./build.sh setup)" >&2; return 1; }
+  build_wasm "$NPM_FEATURES" pkg && cp npm/package.json pkg/package.json
+}
+
+# The XSS corpus (tests/xss/) through the npm build and the live-DOM path in headless Chromium.
+xss_browser_tests() {
+  ensure_npm_pkg && node tests/xss/run.mjs
+}
+
+FUZZ_TARGETS=(parse_render snapshot_render)
+
+# Seeds: every fixture and XSS page as bytes, and their snapshots as JSON.
+fuzz_seed_corpus() {
+  local pages
+  mkdir -p fuzz/corpus/parse_render fuzz/corpus/snapshot_render
+  mapfile -t pages < <(find tests/fixtures tests/xss samples -name '*.html' | sort)
+  cp "${pages[@]}" fuzz/corpus/parse_render/
+  cargo run --quiet --example snapshot_json -- fuzz/corpus/snapshot_render "${pages[@]}"
+}
+
+# ./build.sh fuzz [SECONDS]: each cargo-fuzz target for SECONDS (default 300). Stable Rust runs
+# cargo-fuzz with RUSTC_BOOTSTRAP=1. Crashers land in fuzz/artifacts/TARGET/; once fixed, copy
+# them into tests/fuzz-regressions/TARGET/ so CI replays them.
+cmd_fuzz() {
+  local secs="${1:-300}" target
+  if ! command -v cargo-fuzz >/dev/null 2>&1; then
+    log "cargo install cargo-fuzz"
+    cargo install cargo-fuzz --version 0.13.2
+  fi
+  fuzz_seed_corpus
+  for target in "${FUZZ_TARGETS[@]}"; do
+    log "fuzz $target for ${secs}s"
+    (cd fuzz && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target cargo fuzz run "$target" \
+      "corpus/$target" "../tests/fuzz-regressions/$target" -- \
+      -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1) || return 1
+  done
+}
+
 cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
   group "hostile pages (native, --profile robust)" hostile_tests
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
+  group "XSS corpus (npm build + live DOM, headless Chromium)" xss_browser_tests
   summary
 }
 
@@ -184,8 +231,9 @@ case "${1:-}" in
   lint) cmd_lint ;;
   test) cmd_test ;;
   demo) cmd_demo ;;
+  fuzz) cmd_fuzz "${2:-300}" ;;
   *)
-    sed -n '2,9p' "$0" >&2
+    sed -n '2,10p' "$0" >&2
     exit 2
     ;;
 esac

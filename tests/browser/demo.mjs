@@ -1,16 +1,12 @@
 // The main job's browser half: open the reader page on the bundled sample in Debian's headless
 // Chromium and save a screenshot. Usage: node tests/browser/demo.mjs [out.png]
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { serve } from "./serve.mjs";
 
 const out = process.argv[2] || "out/reader.png";
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
   await page.goto(`${base}/www/reader.html?src=/samples/article.html`);
