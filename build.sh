@@ -179,10 +179,13 @@ FUZZ_TARGETS=(parse_render snapshot_render)
 
 # Seeds: every fixture and XSS page as bytes, and their snapshots as JSON.
 fuzz_seed_corpus() {
-  local pages
+  local pages i
   mkdir -p fuzz/corpus/parse_render fuzz/corpus/snapshot_render
   mapfile -t pages < <(find tests/fixtures tests/xss samples -name '*.html' | sort)
-  cp "${pages[@]}" fuzz/corpus/parse_render/
+  # Fixture pages share names (source.html): number them.
+  for i in "${!pages[@]}"; do
+    cp "${pages[$i]}" "fuzz/corpus/parse_render/seed-$(printf %04d "$i")-$(basename "${pages[$i]}")"
+  done
   cargo run --quiet --example snapshot_json -- fuzz/corpus/snapshot_render "${pages[@]}"
 }
 
