@@ -29,7 +29,7 @@ async function runOne(file, mode) {
     if (!new URL(req.url()).pathname.startsWith(manifest.beacon)) return;
     // In live mode the source page (the iframe) loads its own resources; only what the
     // rendered article asks for counts.
-    const source = `${base}/tests/xss/${file}`;
+    const source = new URL(`/tests/xss/${file}`, base).href;
     let fromSource = false;
     try {
       for (let f = req.frame(); f && f !== page.mainFrame(); f = f.parentFrame()) {
@@ -48,35 +48,55 @@ async function runOne(file, mode) {
   return { result, hits, violations, leaks: beacons.filter((b) => b.type !== "image") };
 }
 
-let checked = 0;
-let vectors = 0;
-for (const { file, vectors: ids } of manifest.pages) {
-  vectors += ids.length;
-  for (const mode of ["html", "live"]) {
-    const { result, hits, violations, leaks } = await runOne(file, mode);
-    const name = `${file} [${mode}]`;
-    const before = failures.length;
-    checked++;
-    if (result.error) { fail(`${name}: harness error ${result.error}`); continue; }
-    if (!result.article) fail(`${name}: no article extracted, so nothing was tested`);
-    if (hits.length) fail(`${name}: payload ran: ${[...new Set(hits)].join(", ")}`);
-    if (leaks.length) fail(`${name}: non-image requests: ${leaks.map((l) => `${l.type} ${l.url}`).join(", ")}`);
-    if (violations.length) fail(`${name}: allowlist: ${violations.join("; ")}`);
-    if (mode === "live" && result.unchanged !== true) fail(`${name}: page changed by extraction ${JSON.stringify(result.diff)}`);
-    console.log(`${failures.length === before ? "ok  " : "FAIL"} ${name}: article ${result.htmlLength} chars, ${hits.length} hits, ${leaks.length} leaks, ${violations.length} violations${mode === "live" ? `, unchanged ${result.unchanged}` : ""}`);
+/// Every assertion for one run; `needArticle` is false for fixture pages ("no article" cases).
+function check(name, { result, hits, violations, leaks }, needArticle) {
+  const problems = [];
+  if (result.error) problems.push(`harness error ${result.error}`);
+  else {
+    if (needArticle && !result.article) problems.push("no article extracted, so nothing was tested");
+    if (hits.length) problems.push(`payload ran: ${[...new Set(hits)].join(", ")}`);
+    if (leaks.length) problems.push(`non-image requests: ${leaks.map((l) => `${l.type} ${l.url}`).join(", ")}`);
+    if (violations.length) problems.push(`allowlist: ${violations.join("; ")}`);
+    if (result.mode === "live" && result.unchanged !== true) problems.push(`page changed by extraction ${JSON.stringify(result.diff)}`);
   }
+  problems.forEach((p) => fail(`${name}: ${p}`));
+  console.log(`${problems.length ? "FAIL" : "ok  "} ${name}: article ${result.htmlLength} chars, ${hits.length} hits, ${leaks.length} leaks, ${violations.length} violations${result.mode === "live" ? `, unchanged ${result.unchanged}` : ""}`);
 }
+
+/// Runs `jobs` (async functions) a few at a time: each page is mostly waiting on wasm start-up.
+async function pool(jobs, width = 3) {
+  const queue = [...jobs];
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (queue.length) await queue.shift()();
+  }));
+}
+
+// The XSS pages on both paths; then, because the page must never be changed, the live path over
+// every fixture page too, with the same sentinel, request and allowlist checks.
+const fixtureDir = path.join(here, "..", "fixtures");
+const fixtures = fs.readdirSync(fixtureDir)
+  .flatMap((d) => ["source.html", "page.html"].map((f) => `../fixtures/${d}/${f}`))
+  .filter((rel) => fs.existsSync(path.join(here, rel)))
+  .sort();
+const vectors = manifest.pages.reduce((n, p) => n + p.vectors.length, 0);
+const jobs = [
+  ...manifest.pages.flatMap(({ file }) => ["html", "live"].map((mode) =>
+    async () => check(`${file} [${mode}]`, await runOne(file, mode), true))),
+  ...fixtures.map((rel) => async () => check(`${rel} [live]`, await runOne(rel, "live"), false)),
+];
+const checked = jobs.length;
+await pool(jobs);
 
 // Positive control: unsanitised, the same pages must trip both detectors.
 let controlHits = 0;
 let controlLeaks = 0;
 let controlViolations = 0;
-for (const { file } of manifest.pages) {
+await pool(manifest.pages.map(({ file }) => async () => {
   const { hits, leaks, violations } = await runOne(file, "raw");
   controlHits += new Set(hits).size;
   controlLeaks += leaks.length;
   controlViolations += violations.length;
-}
+}));
 console.log(`control (unsanitised): ${controlHits} payloads ran, ${controlLeaks} non-image requests, ${controlViolations} allowlist violations`);
 if (controlViolations < 50) fail(`control: only ${controlViolations} allowlist violations unsanitised; the DOM check is not working`);
 if (controlHits < 10) fail(`control: only ${controlHits} payloads ran unsanitised; the sentinel is not working`);
@@ -85,5 +105,5 @@ if (controlLeaks < 3) fail(`control: only ${controlLeaks} non-image requests uns
 await browser.close();
 server.close();
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`${checked} page runs over ${manifest.pages.length} pages and ${vectors} vectors in ${secs} s: ${failures.length} failures`);
+console.log(`${checked} page runs (${manifest.pages.length} XSS pages with ${vectors} vectors, both paths; ${fixtures.length} fixture pages, live) in ${secs} s: ${failures.length} failures`);
 process.exitCode = failures.length ? 1 : 0;
