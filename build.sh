@@ -201,7 +201,9 @@ cmd_fuzz() {
   fuzz_seed_corpus
   for target in "${FUZZ_TARGETS[@]}"; do
     log "fuzz $target for ${secs}s"
-    (cd fuzz && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target cargo fuzz run "$target" \
+    # -O: release with AddressSanitizer, no debug assertions (the CI replay runs the same
+    # properties in a debug build, overflow checks on). Add -a for both, at twice the build time.
+    (cd fuzz && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target cargo fuzz run -O "$target" \
       "corpus/$target" "../tests/fuzz-regressions/$target" -- \
       -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1) || return 1
   done
