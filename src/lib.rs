@@ -88,8 +88,8 @@ pub fn parse_html(html: &str, options: &Options) -> Result<Snapshot, Error> {
     )
 }
 
-/// Parses raw page bytes, detecting the encoding (BOM, then `<meta charset>`, then UTF-8, then
-/// windows-1252), into a [`Snapshot`].
+/// Parses raw page bytes, detecting the encoding (BOM, then UTF-16 without a BOM, then
+/// `<meta charset>`, then UTF-8, then windows-1252), into a [`Snapshot`].
 #[cfg(feature = "html")]
 pub fn parse_bytes(bytes: &[u8], options: &Options) -> Result<Snapshot, Error> {
     native::parse_bytes(

@@ -1,5 +1,6 @@
-//! Byte → text decoding for `parse_bytes`: BOM, then a `<meta>` prescan, then UTF-8, then
-//! windows-1252 (a simplified version of the HTML spec's encoding sniffing).
+//! Byte → text decoding for `parse_bytes`: BOM, then UTF-16 without a BOM, then a `<meta>`
+//! prescan, then UTF-8, then windows-1252 (a simplified version of the HTML spec's encoding
+//! sniffing, plus the UTF-16 check browsers leave out).
 
 use std::borrow::Cow;
 
