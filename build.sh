@@ -8,6 +8,7 @@
 #   ./build.sh lint    rustfmt + clippy (native and wasm32), warnings are errors
 #   ./build.sh test    lint, native tests, browser tests, quality gate; ends with "N passed, N failed"
 #   ./build.sh quality the quality gate alone (release eval vs tests/quality_floors.toml)
+#   ./build.sh fuzz [SECONDS]  run each cargo-fuzz target for SECONDS (default 300)
 #   ./build.sh demo    setup + build, then extract the bundled sample as Markdown and screenshot
 #                      the reader page in headless Chromium (out/reader.png)
 #   ./build.sh bench   benchmarks (browser vs Readability.js, native, peers, size) → docs/BENCHMARKS.md
@@ -318,18 +319,66 @@ cmd_bench() {
   node tools/bench_report.mjs --out "$out" --data-root "$shared/datasets" --eval "$shared/eval"
 }
 
+# --- robustness (issue 8): hostile pages, fuzzing, sanitisation in a real browser ------------
+
+# Huge generated pages need an optimised build; the `robust` profile skips LTO so it builds fast.
+hostile_tests() {
+  cargo test --profile robust --test hostile
+}
+
+# The XSS corpus (tests/xss/) through the npm build and the live-DOM path in headless Chromium.
+xss_browser_tests() {
+  npm_package_fresh && node tests/xss/run.mjs
+}
+
+FUZZ_TARGETS=(parse_render snapshot_render)
+
+# Seeds: every fixture and XSS page as bytes, and their snapshots as JSON.
+fuzz_seed_corpus() {
+  local pages i
+  mkdir -p fuzz/corpus/parse_render fuzz/corpus/snapshot_render
+  mapfile -t pages < <(find tests/fixtures tests/xss samples -name '*.html' | sort)
+  # Fixture pages share names (source.html): number them.
+  for i in "${!pages[@]}"; do
+    cp "${pages[$i]}" "fuzz/corpus/parse_render/seed-$(printf %04d "$i")-$(basename "${pages[$i]}")"
+  done
+  cargo run --quiet --example snapshot_json -- fuzz/corpus/snapshot_render "${pages[@]}"
+}
+
+# ./build.sh fuzz [SECONDS]: each cargo-fuzz target for SECONDS (default 300). Stable Rust runs
+# cargo-fuzz with RUSTC_BOOTSTRAP=1. Crashers land in fuzz/artifacts/TARGET/; once fixed, copy
+# them into tests/fuzz-regressions/TARGET/ so CI replays them.
+cmd_fuzz() {
+  local secs="${1:-300}" target
+  if ! command -v cargo-fuzz >/dev/null 2>&1; then
+    log "cargo install cargo-fuzz"
+    cargo install cargo-fuzz --version 0.13.2
+  fi
+  fuzz_seed_corpus
+  for target in "${FUZZ_TARGETS[@]}"; do
+    log "fuzz $target for ${secs}s"
+    # -O: release with AddressSanitizer, no debug assertions (the CI replay runs the same
+    # properties in a debug build, overflow checks on). Add -a for both, at twice the build time.
+    (cd fuzz && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target cargo fuzz run -O "$target" \
+      "corpus/$target" "../tests/fuzz-regressions/$target" -- \
+      -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1) || return 1
+  done
+}
+
 cmd_test() {
   lint_groups
   # One release build of everything shipped (extension wasm + wasm2js fallback + dist/, npm
   # package); the groups below find it fresh and do not build again.
   group "build (release wasm, npm package, extension)" build_once
   group "cargo test (native)" cargo test
+  group "hostile pages (native, --profile robust)" hostile_tests
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
   group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
   group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
   bench_groups
   group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests
   group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
+  group "XSS corpus (npm build + live DOM, headless Chromium)" xss_browser_tests
   summary
 }
 
@@ -358,6 +407,7 @@ case "${1:-}" in
     summary
     ;;
   bench) shift; cmd_bench "$@" ;;
+  fuzz) cmd_fuzz "${2:-300}" ;;
   *)
     sed -n "2,/^set -euo/p" "$0" | sed "$ d" >&2
     exit 2

@@ -40,6 +40,7 @@ pub use classify::site_memory::{Seen, SiteMemory};
 pub use error::Error;
 pub use extract::stages::StageSwitches;
 pub use options::{Limits, Mode, Options};
+pub use render::allowlist::violations as allowlist_violations;
 pub use render::{to_html, to_markdown, to_text};
 pub use snapshot::source::{DomSource, NodeInfo};
 pub use snapshot::{Layout, Namespace, Node, NodeId, NodeKind, Snapshot, Viewport};
@@ -55,6 +56,8 @@ pub fn capture<S: DomSource>(
 }
 
 /// Extracts the main content of a captured page. `Ok(None)` means "no article here".
+/// The snapshot is validated first (it may come from JSON): a broken one is
+/// [`Error::InvalidSnapshot`].
 pub fn extract_snapshot(snapshot: &Snapshot, options: &Options) -> Result<Option<Article>, Error> {
     extract_snapshot_with_deadline(
         snapshot,
@@ -69,6 +72,7 @@ pub fn extract_snapshot_with_deadline(
     options: &Options,
     deadline: &Deadline,
 ) -> Result<Option<Article>, Error> {
+    snapshot.validate()?;
     extract::extract(snapshot, options, deadline)
 }
 
@@ -160,8 +164,8 @@ pub fn parse_html(html: &str, options: &Options) -> Result<Snapshot, Error> {
     )
 }
 
-/// Parses raw page bytes, detecting the encoding (BOM, then `<meta charset>`, then UTF-8, then
-/// windows-1252), into a [`Snapshot`].
+/// Parses raw page bytes, detecting the encoding (BOM, then UTF-16 without a BOM, then
+/// `<meta charset>`, then UTF-8, then windows-1252), into a [`Snapshot`].
 #[cfg(feature = "html")]
 pub fn parse_bytes(bytes: &[u8], options: &Options) -> Result<Snapshot, Error> {
     native::parse_bytes(

@@ -138,7 +138,8 @@ pub(crate) fn decode_entities(s: &str) -> String {
     while let Some(p) = rest.find('&') {
         out.push_str(&rest[..p]);
         rest = &rest[p..];
-        let semi = rest[..rest.len().min(12)].find(';');
+        // Bytes, not `&rest[..12]`: byte 12 may fall inside a multi-byte character (fuzz find).
+        let semi = rest.bytes().take(12).position(|b| b == b';');
         let decoded = semi.and_then(|e| entity(&rest[1..e]));
         match (decoded, semi) {
             (Some(c), Some(e)) => {

@@ -1,5 +1,6 @@
-//! Byte → text decoding for `parse_bytes`: BOM, then a `<meta>` prescan, then UTF-8, then
-//! windows-1252 (a simplified version of the HTML spec's encoding sniffing).
+//! Byte → text decoding for `parse_bytes`: BOM, then UTF-16 without a BOM, then a `<meta>`
+//! prescan, then UTF-8, then windows-1252 (a simplified version of the HTML spec's encoding
+//! sniffing, plus the UTF-16 check browsers leave out).
 
 use std::borrow::Cow;
 
@@ -7,6 +8,12 @@ use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFI
 
 /// The spec prescans only the start of the document for a `<meta>` declaration.
 const PRESCAN_BYTES: usize = 1024;
+
+/// Bytes looked at to recognise UTF-16 without a BOM, and the share of code units that must
+/// look like ASCII-range UTF-16 (one zero byte, one printable byte). Why: HTML markup is mostly
+/// ASCII, so real UTF-16 pages score near 100 %; no single-byte or UTF-8 text has NULs that regular.
+const UTF16_SNIFF_BYTES: usize = 512;
+const UTF16_ASCII_SHARE: f64 = 0.9;
 
 /// Lowercased attribute name and raw value of one `<meta>` attribute.
 type MetaAttr = (Vec<u8>, Vec<u8>);
@@ -23,6 +30,9 @@ fn sniff(bytes: &[u8]) -> (&'static Encoding, usize) {
     if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
         return (encoding, bom_len);
     }
+    if let Some(encoding) = utf16_without_bom(&bytes[..bytes.len().min(UTF16_SNIFF_BYTES)]) {
+        return (encoding, 0);
+    }
     if let Some(encoding) = prescan(&bytes[..bytes.len().min(PRESCAN_BYTES)]) {
         return (encoding, 0);
     }
@@ -31,6 +41,29 @@ fn sniff(bytes: &[u8]) -> (&'static Encoding, usize) {
     }
     // The web's legacy default for undeclared, non-UTF-8 pages.
     (WINDOWS_1252, 0)
+}
+
+/// UTF-16 saved without a byte-order mark (the spec does not sniff it; read as windows-1252 it
+/// would be NUL-strewn garbage that the binary check rejects): most code units are ASCII.
+fn utf16_without_bom(head: &[u8]) -> Option<&'static Encoding> {
+    let units = head.len() / 2;
+    if units < 8 {
+        return None;
+    }
+    let ascii = |hi: u8, lo: u8| hi == 0 && (lo.is_ascii_graphic() || lo.is_ascii_whitespace());
+    let (mut le, mut be) = (0usize, 0usize);
+    for pair in head.chunks_exact(2) {
+        le += usize::from(ascii(pair[1], pair[0]));
+        be += usize::from(ascii(pair[0], pair[1]));
+    }
+    let share = |n: usize| n as f64 / units as f64 >= UTF16_ASCII_SHARE;
+    if share(le) {
+        Some(UTF_16LE)
+    } else if share(be) {
+        Some(UTF_16BE)
+    } else {
+        None
+    }
 }
 
 /// Looks for `<meta charset=…>` or `<meta http-equiv=content-type content="…charset=…">`.
@@ -205,6 +238,21 @@ mod tests {
             .chain("<p>hé".encode_utf16().flat_map(u16::to_be_bytes))
             .collect();
         assert_eq!(decode(&be), (Cow::from("<p>hé"), UTF_16BE));
+    }
+
+    #[test]
+    fn utf16_without_bom_is_recognised() {
+        let page = "<html><body><p>h\u{e9} 東京</p></body></html>";
+        let le: Vec<u8> = page.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(decode(&le), (Cow::from(page), UTF_16LE));
+        let be: Vec<u8> = page.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(decode(&be), (Cow::from(page), UTF_16BE));
+        // A few stray NULs in a UTF-8 page are not UTF-16.
+        assert_eq!(
+            decode(b"<p>a\0b\0 plain text with a couple of NULs").1,
+            UTF_8
+        );
+        assert_eq!(decode(b"<p>\0").1, UTF_8);
     }
 
     #[test]

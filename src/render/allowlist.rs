@@ -1,4 +1,5 @@
-//! Test helper: reads rendered HTML back and checks every tag and attribute is allowed.
+//! Reads rendered HTML back and checks every tag and attribute is one the renderer may emit.
+//! Used by the unit tests, the hostile-input tests and the fuzz targets.
 
 use crate::article::markup::{tokens, Token};
 use crate::article::math;
@@ -62,8 +63,9 @@ fn attr_ok(tag: &str, k: &str, v: &str) -> bool {
     }
 }
 
-/// Every violation found in `html`, as readable strings (empty = clean).
-pub(crate) fn violations(html: &str) -> Vec<String> {
+/// Every tag or attribute in `html` that Lectern's HTML renderer never emits, as readable
+/// strings; empty for any [`to_html`](crate::to_html) output.
+pub fn violations(html: &str) -> Vec<String> {
     let mut bad = Vec::new();
     let mut in_math = 0usize;
     for t in tokens(html) {

@@ -3,7 +3,7 @@
 //! Heading convention: the view shows the article title as the one `<h1>`; content headings are
 //! renumbered from level 2 so the outline has one top level and never skips a level.
 
-#[cfg(test)]
+/// The allowlist checker: reads rendered HTML back (tests, fuzzers, embedders that double-check).
 pub(crate) mod allowlist;
 /// Allowlisted HTML rendering.
 pub(crate) mod html;

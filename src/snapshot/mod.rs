@@ -251,7 +251,9 @@ impl Snapshot {
                 return bad(format!("node {i} has no parent"));
             }
         }
-        if seen_as_child.iter().skip(1).any(|s| !s) {
+        // Every node has one parent; a walk from the root must also reach them all, or a
+        // detached cycle (1 → 2 → 1) would pass and hang any walk up the ancestors.
+        if self.descendants(NodeId::ROOT).count() + 1 != n {
             return bad("a node is not reachable from the root".into());
         }
         Ok(())
@@ -392,5 +394,23 @@ mod tests {
         let mut s = b.finish();
         s.nodes[1].parent = None;
         assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn validate_rejects_a_detached_cycle() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("p", &[], |_| {});
+        });
+        let mut s = b.finish();
+        // root ↛ body ⇄ p: every node has one parent, none reachable.
+        s.nodes[0].children.clear();
+        s.nodes[1].parent = Some(NodeId(2));
+        s.nodes[2].children.push(NodeId(1));
+        let err = s.validate();
+        assert!(
+            matches!(&err, Err(crate::Error::InvalidSnapshot(m)) if m.contains("not reachable")),
+            "{err:?}"
+        );
     }
 }
