@@ -5,6 +5,7 @@
 
 pub(crate) mod assemble;
 pub(crate) mod build;
+mod dates;
 mod images;
 pub(crate) mod json;
 pub(crate) mod markup;

@@ -33,6 +33,11 @@ fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
     match outcome {
         Ok(Ok(Some(article))) => {
             pred.text = Some(lectern::to_text(&article));
+            pred.author = Some(article.authors.join(", ")).filter(|a| !a.is_empty());
+            // The date a reader header shows: published, else last updated.
+            pred.date = article.published.or(article.modified);
+            pred.site_name = article.site_name;
+            pred.excerpt = article.excerpt;
             pred.title = article.title;
         }
         Ok(Ok(None)) => {}
