@@ -250,10 +250,16 @@ impl<'a> Walker<'a> {
 
     /// Left out of the article: dropped by the engine, never content, or hidden.
     pub(crate) fn skipped(&self, id: NodeId) -> bool {
-        if self.cx.drop.get(id.index()).copied().unwrap_or(false) {
-            return true;
-        }
         let n = self.snap().node(id);
+        let dropped = |i: NodeId| self.cx.drop.get(i.index()).copied().unwrap_or(false);
+        if dropped(id) {
+            // The engine drops scripts as noise; a MathJax TeX source whose parent it kept is the
+            // formula itself.
+            let kept_tex = is_tex_script(n) && n.parent.is_some_and(|p| !dropped(p));
+            if !kept_tex {
+                return true;
+            }
+        }
         if n.kind != NodeKind::Element {
             return false;
         }

@@ -12,6 +12,7 @@ pub(crate) mod markup;
 pub(crate) mod math;
 pub(crate) mod metadata;
 mod table;
+mod tex;
 mod text;
 pub(crate) mod url;
 
