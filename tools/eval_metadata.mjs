@@ -2,12 +2,14 @@
 // Metadata accuracy of Lectern and of Readability.js, measured in the same run on the same pages.
 //
 //   node tools/eval_metadata.mjs [--data DIR]... [--lectern BIN] [--cache DIR] [--limit N]
-//                                [--json OUT] [--misses OUT] [--cached-only]
+//                                [--json OUT] [--misses OUT] [--cached-only] [--pred-dir DIR]
 //
 // --data defaults to the `readability` and `wcxb-dev` corpora under $LECTERN_SHARED/datasets (else
 // ../shared/datasets). Lectern runs as `BIN batch` (default target/release/lectern); Readability.js
 // (npm @mozilla/readability on jsdom, dev dependencies) runs here, page by page, its results cached
 // in --cache (default out/metadata-cache) by page sha256 so a re-run only pays for Lectern.
+// --pred-dir DIR reads Lectern's predictions from DIR/<corpus>.jsonl (a `lectern batch` output)
+// instead of running the batch.
 // --cached-only scores both tools on the pages whose Readability.js result is already cached (a
 // partial run), and says how many those are: jsdom costs 1–20 s a page on a loaded 2-core machine.
 // The matching rule is documented in docs/QUALITY.md ("Metadata") and implemented by `match` below.
@@ -33,6 +35,7 @@ function parseArgs(argv) {
     if (v === undefined) throw new Error(`--${k} needs a value`);
     if (k === 'data') out.data.push(v);
     else if (['lectern', 'cache', 'limit', 'json', 'misses'].includes(k)) out[k] = v;
+    else if (k === 'pred-dir') out.predDir = v;
     else throw new Error(`unknown option --${k}`);
   }
   if (out.data.length === 0) {
@@ -78,12 +81,16 @@ function readManifest(dir, limit) {
   return limit ? recs.slice(0, Number(limit)) : recs;
 }
 
-function runLectern(bin, dir, limit, tmp) {
-  const out = path.join(tmp, `${path.basename(dir)}-lectern.jsonl`);
-  const args = ['batch', '--data', dir, '--out', out];
-  if (limit) args.push('--limit', String(limit));
-  const r = spawnSync(bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status !== 0) throw new Error(`${bin} batch failed (${r.status ?? r.error})`);
+function runLectern(bin, dir, limit, tmp, predDir) {
+  let out = path.join(tmp, `${path.basename(dir)}-lectern.jsonl`);
+  if (predDir) {
+    out = path.join(predDir, `${path.basename(dir)}.jsonl`);
+  } else {
+    const args = ['batch', '--data', dir, '--out', out];
+    if (limit) args.push('--limit', String(limit));
+    const r = spawnSync(bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0) throw new Error(`${bin} batch failed (${r.status ?? r.error})`);
+  }
   const preds = new Map();
   for (const l of fs.readFileSync(out, 'utf8').split('\n')) {
     if (!l.trim()) continue;
@@ -171,7 +178,7 @@ async function main() {
   for (const dir of opts.data) {
     const name = path.basename(dir);
     const all = readManifest(dir, opts.limit);
-    const lectern = runLectern(opts.lectern, dir, opts.limit, tmp);
+    const lectern = runLectern(opts.lectern, dir, opts.limit, tmp, opts.predDir);
     const readability = await runReadability(dir, all, opts.cache, opts.cachedOnly);
     const recs = all.filter((r) => readability.has(String(r.id)));
     if (recs.length < all.length) console.error(`${name}: scored on the ${recs.length} of ${all.length} pages Readability.js has run on`);

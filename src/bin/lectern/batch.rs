@@ -38,12 +38,18 @@ fn extract_page(corpus: &Corpus, rec: &Record) -> Prediction {
             pred.date = article.published.or(article.modified);
             pred.site_name = article.site_name;
             pred.excerpt = article.excerpt;
+            pred.confidence = Some(article.confidence);
             pred.title = article.title;
         }
         Ok(Ok(None)) => {}
         Ok(Err(e)) => pred.error = Some(e.to_string()),
         Err(panic) => pred.error = Some(panic),
     }
+    // Outside the timed extraction: the cheap check the toolbar button runs on its own parse.
+    pred.readerable = guarded(|| lectern::parse_bytes(&bytes, &options))
+        .ok()
+        .and_then(Result::ok)
+        .map(|snap| lectern::is_probably_readerable(&snap));
     pred
 }
 

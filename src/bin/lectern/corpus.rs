@@ -55,6 +55,12 @@ pub(crate) struct Prediction {
     /// Excerpt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excerpt: Option<String>,
+    /// The article's confidence (0–1), when one was found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f32>,
+    /// `is_probably_readerable` on the page (the toolbar button's state).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readerable: Option<bool>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
