@@ -151,10 +151,16 @@ cmd_lint() {
   summary
 }
 
+# The metadata matching rule of tools/eval_metadata.mjs (node:test, no dependencies, ~1 s).
+metadata_rule_tests() {
+  node --test tools/eval_metadata.test.mjs
+}
+
 cmd_test() {
   lint_groups
   group "cargo test (native)" cargo test
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
+  group "metadata matching rule (node)" metadata_rule_tests
   summary
 }
 
