@@ -363,6 +363,9 @@ cmd_fuzz() {
       "corpus/$target" "../tests/fuzz-regressions/$target" -- \
       -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1) || return 1
   done
+# The metadata matching rule of tools/eval_metadata.mjs (node:test, no dependencies, ~1 s).
+metadata_rule_tests() {
+  node --test tools/eval_metadata.test.mjs
 }
 
 cmd_test() {
@@ -379,6 +382,7 @@ cmd_test() {
   group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests
   group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
   group "XSS corpus (npm build + live DOM, headless Chromium)" xss_browser_tests
+  group "metadata matching rule (node)" metadata_rule_tests
   summary
 }
 

@@ -1,6 +1,7 @@
 //! Fixture harness: every `tests/fixtures/<slug>/` holds `source.html`, `case.toml`
 //! (`url = "…"`, optional `known_failure = "reason"`) and `expected.md` and/or `expected.json`
-//! (metadata fields; only the keys present are compared).
+//! (metadata fields; only the keys present are compared), and optionally `expected.html` (the
+//! allowlisted HTML, for behaviour Markdown does not show, such as MathML).
 //!
 //! `LECTERN_BLESS=1 cargo test --test fixtures` rewrites the expectations from the current
 //! output (review the diff before committing). A `known_failure` case must fail; the run fails
@@ -88,7 +89,18 @@ fn run_case(dir: &Path, bless: bool) -> Result<(), Vec<String>> {
     if bless {
         bless_case(dir, &md, &json);
     }
-    let mut problems = html_problems(&lectern::to_html(&article));
+    let html = lectern::to_html(&article);
+    if bless && dir.join("expected.html").is_file() {
+        let _ = fs::write(dir.join("expected.html"), &html);
+    }
+    let mut problems = html_problems(&html);
+    if let Ok(want) = fs::read_to_string(dir.join("expected.html")) {
+        if want != html {
+            problems.push(format!(
+                "html differs:\n--- expected\n{want}\n--- got\n{html}"
+            ));
+        }
+    }
     if let Ok(want) = fs::read_to_string(dir.join("expected.md")) {
         if want != md {
             problems.push(format!(

@@ -186,7 +186,8 @@ fn extract_returns_title_text_and_content_nodes() {
     let article = web::extract(&doc, None, None).unwrap();
     assert_eq!(
         get(&article, "title").as_string().unwrap(),
-        "Capture fixture & friends"
+        "Lectern capture fixture",
+        "the visible headline beats the head title it mostly matches"
     );
     let text = get(&article, "text").as_string().unwrap();
     assert!(
@@ -250,7 +251,8 @@ fn extract_html_works_in_wasm() {
     let article = web::extract_html(PAGE, None, None).unwrap();
     assert_eq!(
         get(&article, "title").as_string().unwrap(),
-        "Capture fixture & friends"
+        "Lectern capture fixture",
+        "the visible headline beats the head title it mostly matches"
     );
     assert_eq!(Array::from(&get(&article, "contentNodes")).length(), 0);
 }
@@ -277,4 +279,33 @@ fn large_page_captures_completely() {
     console_log!("captured {} nodes with layout in {ms} ms", snap.len());
     assert!(snap.len() > 40_000, "{}", snap.len());
     assert!(!snap.truncated);
+}
+
+/// The live capture records the source the browser chose from `srcset` as `currentsrc`, and the
+/// article prefers it.
+#[wasm_bindgen_test]
+async fn current_src_is_captured_and_preferred() {
+    // Two different 10×10 PNGs, long enough not to count as placeholder pixels.
+    const A: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAABQUlEQVR4AQE2Acn+AEQggjz95vHCazD5DsfdAeSIdTSiDwsNBMNu2A5x4AD9d7B2cOuUC9UzX5c9qthhm5H/yRH1fM7UWLu/LOAAN1PJvfoP8BadyVdWdAZmds+wtOuJAsRCadoc9rpmANP4ttSxAKnqDnVaXC6CECQqCOcHj3+JOF6wlCNVUQCCVouW6KT+8joMn8Wv12CEN4Fr3QpzCctKElLk2nAA5nIPyqTaHphAbBicJCeemFHVgUIEE2/rVxPBZrEyAGndY/w1x5f/CKbNkAlQZqdFrdttiDHCsPh4IRQrRABWVW2JqoK8ra46lXj6RTWkFNAlwktArjrBJ3IpiLoAlzrqjTcXlwYHLtM6FGB611I75lV7UTTewZaB9KEzAGqiFA0Fl6PmyKDMICCi6TmAbvC2hF1qnWV+uCmPLQT6kuXAzDeTAAAAAElFTkSuQmCC";
+    const B: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAIAAAACUFjqAAABQUlEQVR4AQE2Acn+ABwuK7hWnYBsElHcyb7jiRIOuu6jwthUWnh2DFqmWABFuF3k1Lq1ueRSzOx/+o7/tejss+n5caZVifWem9AAn2r6uyauBGE2HhmLdDZFiH1rHtgQHbm4WH8MKjoiAAwUCr+CQVBeAMUWfk0SArA5kqz6D53lF4fNTvJzLwChNAzlQcn5p0muhIbWCUcdgRFDUlcx6HYQfnfjJYAAKXS4g9iOAk0SxNFSOCx7NDMKXXY1bwzt6J7CbGveANkKGtZcMPW7CTy7lL6dCdMzNZxlCOce0vjtaiUCkQAMvpwncPtiO7/I7Uewyj6CPj4pq8hsNQzwFv6Ut+oASL+J9/TW+5fKdlD6hNorMSS2WkvVIiwTQZfHdqjgAFiSOU/YMah/g1ZQ7HjOt0ru4Q/EXMkb94zPgdPxuLsSlMuTNhOvAAAAAElFTkSuQmCC";
+    let doc = page(&format!(
+        "<!DOCTYPE html><body><article><h1>Pictures</h1><p>{}</p>\
+         <img id=pic width=300 height=200 alt=Sea src=\"{A}\" srcset=\"{B} 1x\"><p>{}</p></article></body>",
+        "A paragraph about the sea and the sky above it. ".repeat(6),
+        "Another paragraph about the harbour and its boats. ".repeat(6)
+    ));
+    let img = doc.get_element_by_id("pic").unwrap();
+    let decode = js_sys::Function::from(get(&img, "decode"));
+    let done = js_sys::Promise::from(decode.call0(&img).unwrap());
+    wasm_bindgen_futures::JsFuture::from(done).await.unwrap();
+    assert_eq!(get(&img, "currentSrc").as_string().as_deref(), Some(B));
+
+    let snap = live(&doc);
+    let id = first(&snap, |n| n.attr("id") == Some("pic"));
+    assert_eq!(snap.node(id).attr("currentsrc"), Some(B));
+    let article = lectern::extract_snapshot(&snap, &Options::default())
+        .unwrap()
+        .unwrap();
+    let json = serde_json::to_string(&article).unwrap();
+    assert!(json.contains(B) && !json.contains(A), "{json}");
 }

@@ -27,6 +27,7 @@ pub(crate) fn assemble(
     };
     let mut blocks = build::blocks(&cx, &sel.roots);
     drop_title_heading(&mut blocks, meta.title.as_deref());
+    drop_byline_line(&mut blocks, &meta.authors);
     if blocks.is_empty() {
         return None;
     }
@@ -82,6 +83,43 @@ fn drop_title_heading(blocks: &mut Vec<Block>, title: Option<&str>) {
     if let Some(p) = pos {
         // Keep any anchors the heading carried by moving them nowhere: a title is never a link target
         // worth keeping over a clean outline.
+        blocks.remove(p);
+    }
+}
+
+/// A byline line is short: the names plus "By", a date, a role or a reading time.
+const MAX_BYLINE_LINE_CHARS: usize = 160;
+/// Words of a byline line that are not the names ("By", "and", a date, "5 min read").
+const MAX_BYLINE_EXTRA_WORDS: usize = 10;
+
+/// Drops a leading paragraph that only repeats the byline the header shows (every author named,
+/// little else): the view would otherwise say it twice.
+fn drop_byline_line(blocks: &mut Vec<Block>, authors: &[String]) {
+    if authors.is_empty() {
+        return;
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let names: Vec<String> = authors.iter().flat_map(|a| words(a)).collect();
+    let is_byline = |b: &Block| match b {
+        Block::Paragraph { content } => {
+            let text = plain(content);
+            let ws = words(&text);
+            text.chars().count() <= MAX_BYLINE_LINE_CHARS
+                && names.iter().all(|n| ws.contains(n))
+                && ws.iter().filter(|w| !names.contains(w)).count() <= MAX_BYLINE_EXTRA_WORDS
+        }
+        _ => false,
+    };
+    if let Some(p) = blocks
+        .iter()
+        .take(TITLE_HEADING_WINDOW + 1)
+        .position(is_byline)
+    {
         blocks.remove(p);
     }
 }

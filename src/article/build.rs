@@ -134,6 +134,36 @@ pub(crate) struct Walker<'a> {
     /// Current `lang`/`dir` in effect (for wrapping blocks that differ).
     lang: Option<String>,
     dir: Option<String>,
+    /// Median font size of the content's paragraphs, when captured with layout (for headings
+    /// that are styled paragraphs).
+    body_size: Option<f32>,
+}
+
+/// A styled line at least this much larger than body text reads as a heading.
+const HEADING_SIZE_RATIO: f32 = 1.2;
+/// From this ratio up it is a section heading (`h2`), below it a subsection (`h3`).
+const SECTION_SIZE_RATIO: f32 = 1.6;
+/// Bold weight: a short bold line on its own reads as a subheading.
+const BOLD_WEIGHT: u16 = 700;
+/// Inferred headings are short lines; longer text is a styled paragraph (a lead, a pull quote).
+const MAX_INFERRED_HEADING_CHARS: usize = 100;
+/// Same-size bold lines must be shorter still (a bold sentence is emphasis, not a heading).
+const MAX_BOLD_HEADING_CHARS: usize = 60;
+
+/// Median computed font size of the `p` elements under `roots` that have layout.
+fn body_font_size(snap: &Snapshot, roots: &[NodeId]) -> Option<f32> {
+    let mut sizes: Vec<f32> = roots
+        .iter()
+        .flat_map(|&r| std::iter::once(r).chain(snap.descendants(r)))
+        .filter(|&d| snap.node(d).is("p"))
+        .filter_map(|d| snap.node(d).layout.as_ref().map(|l| l.font_size))
+        .filter(|s| *s > 0.0)
+        .collect();
+    if sizes.is_empty() {
+        return None;
+    }
+    sizes.sort_by(f32::total_cmp);
+    Some(sizes[sizes.len() / 2])
 }
 
 impl<'a> Walker<'a> {
@@ -167,6 +197,50 @@ impl<'a> Walker<'a> {
             pending: Vec::new(),
             lang: cx.lang.clone(),
             dir: cx.dir.clone(),
+            body_size: body_font_size(snap, roots),
+        }
+    }
+
+    /// Every non-blank child is `strong`/`b` (`<p><strong>Ingredients</strong></p>`).
+    fn all_strong(&self, id: NodeId) -> bool {
+        let snap = self.snap();
+        let mut kids = snap
+            .node(id)
+            .children
+            .iter()
+            .map(|&c| snap.node(c))
+            .filter(|c| c.kind != NodeKind::Text || !c.text.trim().is_empty())
+            .peekable();
+        kids.peek().is_some() && kids.all(|c| c.is("strong") || c.is("b"))
+    }
+
+    /// A `p`/`div` line that layout shows as a heading: clearly larger than body text, or a
+    /// short bold line on its own, with no sentence punctuation at its end and no link in it.
+    fn inferred_heading(&self, id: NodeId) -> Option<u8> {
+        let snap = self.snap();
+        let n = snap.node(id);
+        let (l, base) = (n.layout.as_ref()?, self.body_size?);
+        if !matches!(n.tag.as_str(), "p" | "div") || self.has_block[id.index()] {
+            return None;
+        }
+        let text = squash(&snap.text_of(id));
+        let chars = text.chars().count();
+        let ends_sentence = text.ends_with(['.', ',', ';', ':', '!']);
+        let has_link = snap.descendants(id).any(|d| snap.node(d).is("a"));
+        if chars == 0 || chars > MAX_INFERRED_HEADING_CHARS || ends_sentence || has_link {
+            return None;
+        }
+        let ratio = l.font_size / base;
+        if ratio >= SECTION_SIZE_RATIO {
+            Some(2)
+        } else if ratio >= HEADING_SIZE_RATIO {
+            Some(3)
+        } else if (l.font_weight >= BOLD_WEIGHT || self.all_strong(id))
+            && chars <= MAX_BOLD_HEADING_CHARS
+        {
+            Some(4)
+        } else {
+            None
         }
     }
 
@@ -176,10 +250,16 @@ impl<'a> Walker<'a> {
 
     /// Left out of the article: dropped by the engine, never content, or hidden.
     pub(crate) fn skipped(&self, id: NodeId) -> bool {
-        if self.cx.drop.get(id.index()).copied().unwrap_or(false) {
-            return true;
-        }
         let n = self.snap().node(id);
+        let dropped = |i: NodeId| self.cx.drop.get(i.index()).copied().unwrap_or(false);
+        if dropped(id) {
+            // The engine drops scripts as noise; a MathJax TeX source whose parent it kept is the
+            // formula itself.
+            let kept_tex = is_tex_script(n) && n.parent.is_some_and(|p| !dropped(p));
+            if !kept_tex {
+                return true;
+            }
+        }
         if n.kind != NodeKind::Element {
             return false;
         }
@@ -306,7 +386,7 @@ impl<'a> Walker<'a> {
         if n.ns == Namespace::Math && n.tag == "math" {
             return self.math_block(id, n.attr("display") == Some("block"), out);
         }
-        if let Some(level) = heading_level(n) {
+        if let Some(level) = heading_level(n).or_else(|| self.inferred_heading(id)) {
             return self.heading(id, level, depth, out);
         }
         if let Some((mathml, block)) = self.special_math(id) {

@@ -686,3 +686,80 @@ fn deep_nesting_is_bounded() {
         }]
     );
 }
+
+#[test]
+fn headings_inferred_from_typography_when_layout_shows_them() {
+    let mut b = Builder::new();
+    b.el("html", &[], |b| {
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "big")], |b| {
+                b.text("Getting started");
+            });
+            p(
+                b,
+                "Body text of normal size, a sentence long enough to be prose.",
+            );
+            b.el("p", &[], |b| {
+                b.el("strong", &[], |b| {
+                    b.text("Ingredients");
+                });
+            });
+            p(b, "Flour and water.");
+            p(b, "A large lead sentence ends with a full stop.");
+            p(b, "Just more body text.");
+        });
+    });
+    let mut snap = b.finish();
+    let sized = |size: f32| crate::Layout {
+        display: "block".into(),
+        visibility: "visible".into(),
+        opacity: 1.0,
+        width: 600.0,
+        height: 20.0,
+        font_size: size,
+        font_weight: 400,
+        ..Default::default()
+    };
+    let body = snap.find_tag("body").unwrap();
+    let els: Vec<NodeId> = snap
+        .descendants(body)
+        .filter(|&d| snap.node(d).is("p") || snap.node(d).is("div"))
+        .collect();
+    let sizes = [32.0, 16.0, 16.0, 16.0, 22.0, 16.0];
+    for (&e, size) in els.iter().zip(sizes) {
+        snap.nodes[e.index()].layout = Some(sized(size));
+    }
+    let cx = Context {
+        snap: &snap,
+        drop: &[],
+        base: None,
+        lang: None,
+        dir: None,
+    };
+    let got = blocks(&cx, &[body]);
+    let levels: Vec<Option<u8>> = got
+        .iter()
+        .map(|b| match b {
+            Block::Heading { level, .. } => Some(*level),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        levels,
+        [Some(2), None, Some(4), None, None, None],
+        "{got:?}"
+    );
+    // Without layout nothing is inferred.
+    let plain_snap = {
+        let mut s = snap.clone();
+        s.nodes.iter_mut().for_each(|n| n.layout = None);
+        s
+    };
+    let cx = Context {
+        snap: &plain_snap,
+        ..cx
+    };
+    assert!(!blocks(&cx, &[body])
+        .iter()
+        .any(|b| matches!(b, Block::Heading { .. })));
+}

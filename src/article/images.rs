@@ -9,6 +9,9 @@ use super::Image;
 /// Attributes lazy-loading scripts put the real URL in, best first. `data-src` is the common
 /// convention (lazysizes, lozad); `data-lazy-src` (WP Rocket) and `data-original` (jQuery lazyload).
 const LAZY_SRC: &[&str] = &["data-src", "data-lazy-src", "data-original", "data-url"];
+/// Pseudo-attribute the live capture adds to an `img`: the browser's `currentSrc`, when it chose a
+/// source other than `src` (from `srcset` or `<picture>`).
+pub(crate) const CURRENT_SRC: &str = "currentsrc";
 /// Attributes holding a `srcset` list, lazy one first.
 const SRCSET: &[&str] = &["data-srcset", "data-lazy-srcset", "srcset"];
 /// URL fragments of placeholder images that lazy loaders show before the real one
@@ -49,8 +52,15 @@ pub(crate) fn from_attrs(attrs: &[(String, String)], base: Option<&str>) -> Opti
     })
 }
 
-/// The sharpest real source: the largest `srcset` candidate, else lazy attributes, else `src`.
+/// The sharpest real source: what the browser shows (`currentSrc`, live DOM), else the largest
+/// `srcset` candidate, else lazy attributes, else `src`.
 fn best_source<'a>(get: &dyn Fn(&str) -> Option<&'a str>, base: Option<&str>) -> Option<String> {
+    let current = get(CURRENT_SRC)
+        .filter(|u| !is_placeholder(u))
+        .and_then(|u| allowed(u, base));
+    if current.is_some() {
+        return current;
+    }
     let from_srcset = SRCSET
         .iter()
         .filter_map(|k| get(k))
@@ -168,6 +178,27 @@ mod tests {
     }
 
     const BASE: Option<&str> = Some("https://ex.org/post/");
+
+    #[test]
+    fn current_src_from_the_live_dom_wins_unless_a_placeholder() {
+        let a = attrs(&[
+            ("src", "small.jpg"),
+            ("srcset", "small.jpg 400w, big.jpg 1600w"),
+            (CURRENT_SRC, "https://ex.org/post/mid.jpg"),
+        ]);
+        assert_eq!(
+            from_attrs(&a, BASE).unwrap().src,
+            "https://ex.org/post/mid.jpg"
+        );
+        let a = attrs(&[
+            ("data-src", "real.jpg"),
+            (CURRENT_SRC, "https://ex.org/blank.gif"),
+        ]);
+        assert_eq!(
+            from_attrs(&a, BASE).unwrap().src,
+            "https://ex.org/post/real.jpg"
+        );
+    }
 
     #[test]
     fn lazy_attributes_beat_placeholder_src() {

@@ -150,13 +150,17 @@ fn write_node(snap: &Snapshot, id: NodeId, depth: usize, out: &mut String) {
     }
 }
 
-/// MathML for a TeX source when the page has no MathML: the TeX shown as text, and kept as an
-/// annotation so a math renderer (or a reader copying it) gets the source.
+/// MathML for a TeX source when the page has no MathML: converted by [`super::tex`] for the common
+/// subset (unknown commands stay as `mtext`), and the source kept as an annotation so a math
+/// renderer (or a reader copying it) gets it.
 pub(crate) fn from_tex(tex: &str, block: bool) -> String {
     let display = if block { "block" } else { "inline" };
     let t = escape(tex.trim());
+    let body = Some(super::tex::to_mathml(tex.trim()))
+        .filter(|b| !b.is_empty())
+        .unwrap_or_else(|| "<mrow></mrow>".into());
     format!(
-        "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"{display}\"><semantics><mtext>{t}</mtext><annotation encoding=\"application/x-tex\">{t}</annotation></semantics></math>"
+        "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"{display}\"><semantics>{body}<annotation encoding=\"application/x-tex\">{t}</annotation></semantics></math>"
     )
 }
 

@@ -4,6 +4,7 @@
 //! meta tags (what they fill for sharing), other meta conventions, then the markup itself.
 
 use super::build::has_class;
+use super::dates;
 use super::images;
 use super::json::{parse_all, Json};
 use super::text::squash;
@@ -13,6 +14,14 @@ use crate::snapshot::{NodeId, NodeKind, Snapshot};
 /// Separators sites put between the article title and the site name in `<title>`.
 const TITLE_SEPARATORS: &[&str] = &[
     " | ", " - ", " – ", " — ", " :: ", " / ", " · ", " • ", " » ",
+];
+/// Meta keys for the title, best first (Dublin Core is the most deliberate; Parse.ly last).
+const TITLE_KEYS: &[&str] = &[
+    "dc.title",
+    "dcterms.title",
+    "og:title",
+    "twitter:title",
+    "parsely-title",
 ];
 /// Meta keys for the publication date, best first (Open Graph, Dublin Core, CMS conventions).
 const PUBLISHED_KEYS: &[&str] = &[
@@ -46,10 +55,10 @@ const MODIFIED_KEYS: &[&str] = &[
 ];
 /// Meta keys naming authors (a URL value, as `article:author` often has, is ignored).
 const AUTHOR_KEYS: &[&str] = &[
-    "author",
-    "article:author",
     "dc.creator",
     "dcterms.creator",
+    "author",
+    "article:author",
     "parsely-author",
     "sailthru.author",
     "citation_author",
@@ -70,6 +79,8 @@ const BYLINE_CLASSES: &[&str] = &[
     "author_name",
     "writer",
 ];
+/// Nodes (document order) within which several author elements still make one byline.
+const BYLINE_SPREAD: usize = 40;
 /// A byline longer than this is a paragraph, not a name list.
 const MAX_BYLINE_CHARS: usize = 120;
 /// Excerpts from the first paragraph are cut near this length (two lines in a link preview).
@@ -178,7 +189,8 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
     Metadata {
         authors: authors(&src, roots),
         published: ld_or_meta(&src, "datePublished", PUBLISHED_KEYS)
-            .or_else(|| time_datetime(snap, roots)),
+            .or_else(|| time_datetime(snap, roots))
+            .or_else(|| visible_date(snap, roots)),
         modified: ld_or_meta(&src, "dateModified", MODIFIED_KEYS),
         lang: lang(&src),
         dir: dir(snap, roots),
@@ -202,7 +214,10 @@ fn collect(snap: &Snapshot) -> Sources<'_> {
                 .iter()
                 .find_map(|k| n.attr(k));
             if let (Some(k), Some(v)) = (key, n.attr("content")) {
-                metas.push((k.trim().to_ascii_lowercase(), v.to_string()));
+                // `property="og:title twitter:title"` names several keys at once.
+                for k in k.split_ascii_whitespace() {
+                    metas.push((meta_key(k), v.to_string()));
+                }
             }
         } else if n.is("script")
             && n.attr("type")
@@ -214,6 +229,23 @@ fn collect(snap: &Snapshot) -> Sources<'_> {
         }
     }
     Sources { snap, metas, ld }
+}
+
+/// A meta key, lowercase, with the Dublin Core spellings (`dc:`, `dcterm:`, `dcterms:`) folded to
+/// `dc.` and `dcterms.` so one table entry covers them all.
+fn meta_key(k: &str) -> String {
+    let k = k.trim().to_ascii_lowercase();
+    for (from, to) in [
+        ("dcterms:", "dcterms."),
+        ("dcterm:", "dcterms."),
+        ("dcterm.", "dcterms."),
+        ("dc:", "dc."),
+    ] {
+        if let Some(rest) = k.strip_prefix(from) {
+            return format!("{to}{rest}");
+        }
+    }
+    k
 }
 
 /// Arrays and `@graph` containers become a flat list of objects.
@@ -321,23 +353,49 @@ fn title(
         .filter(|t| !t.is_empty());
     let candidates: Vec<String> = [
         src.ld_str("headline"),
-        src.meta("og:title"),
-        src.meta("twitter:title"),
+        src.first_meta(TITLE_KEYS),
         head_title,
         src.ld_str("name"),
     ]
     .into_iter()
     .flatten()
-    .map(|c| strip_site(&c, &sites, &h1s))
+    .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s))
     .filter(|c| !c.is_empty())
     .collect();
     let matching_h1 = h1s
         .iter()
         .find(|h| candidates.iter().any(|c| norm(c) == norm(h)));
+    // The visible headline beats the search-engine variant in the head, when it is clearly a title
+    // of the same page (most of its words are in one of the head titles); a logo h1 is not.
+    let main_h1 = h1s.first().filter(|h| {
+        candidates
+            .iter()
+            .any(|c| shared_words(h, c) >= H1_TITLE_OVERLAP)
+    });
     matching_h1
+        .or(main_h1)
         .cloned()
         .or_else(|| candidates.into_iter().next())
         .or_else(|| h1s.into_iter().next())
+}
+
+/// Share of an h1's words that a head title must contain for the h1 to be taken as the title.
+const H1_TITLE_OVERLAP: f32 = 0.5;
+
+/// Share of the words of `a` that also occur in `b` (lowercase letter/digit runs).
+fn shared_words(a: &str, b: &str) -> f32 {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    if wa.is_empty() {
+        return 0.0;
+    }
+    let hits = wa.iter().filter(|w| wb.contains(w)).count();
+    hits as f32 / wa.len() as f32
 }
 
 /// `h1` texts, those inside the content first.
@@ -355,23 +413,38 @@ fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
 }
 
 fn authors(src: &Sources<'_>, roots: &[NodeId]) -> Vec<String> {
-    let from_ld: Vec<String> = src
+    let ld_authors: Vec<&Json> = src
         .article()
         .and_then(|a| a.get("author").or_else(|| a.get("creator")))
-        .map(|a| {
-            a.items()
-                .into_iter()
-                .filter_map(|j| src.name_of(j))
-                .collect()
-        })
+        .map(|a| a.items().into_iter().map(|j| src.deref(j)).collect())
         .unwrap_or_default();
+    let from_ld: Vec<String> = ld_authors.iter().filter_map(|j| src.name_of(j)).collect();
+    // A publisher named as author ("USA TODAY") yields to a person's byline in the page.
+    let only_orgs = !ld_authors.is_empty()
+        && ld_authors
+            .iter()
+            .all(|j| j.get("@type").and_then(Json::as_str) == Some("Organization"));
+    let from_ld = if only_orgs {
+        Some(byline_elements(src.snap, roots))
+            .filter(|b| !b.is_empty())
+            .unwrap_or(from_ld)
+    } else {
+        from_ld
+    };
+    // The first key that names anyone; all its values (several `<meta name=author>` = several
+    // authors), not a mix of conventions that often spell the same person twice.
     let from_meta = || {
         AUTHOR_KEYS
             .iter()
-            .flat_map(|k| src.metas.iter().filter(move |(mk, _)| mk == k))
-            .map(|(_, v)| v.clone())
-            .filter(|v| !v.contains("://"))
-            .collect::<Vec<_>>()
+            .map(|k| {
+                src.metas
+                    .iter()
+                    .filter(|(mk, v)| mk == k && !v.contains("://") && !v.trim().is_empty())
+                    .map(|(_, v)| v.clone())
+                    .collect::<Vec<_>>()
+            })
+            .find(|v| !v.is_empty())
+            .unwrap_or_default()
     };
     let mut raw = from_ld;
     if raw.is_empty() {
@@ -379,6 +452,9 @@ fn authors(src: &Sources<'_>, roots: &[NodeId]) -> Vec<String> {
     }
     if raw.is_empty() {
         raw = byline_elements(src.snap, roots);
+    }
+    if raw.is_empty() {
+        raw = header_byline(src.snap, roots).into_iter().collect();
     }
     let mut out: Vec<String> = Vec::new();
     for r in raw {
@@ -396,11 +472,20 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
     let in_roots = roots
         .iter()
         .flat_map(|&r| std::iter::once(r).chain(snap.descendants(r)));
-    let all = in_roots.chain(snap.descendants(NodeId::ROOT));
+    // Bylines sit above or inside the article; names after it belong to comments and teasers.
+    let page: Vec<NodeId> = snap.descendants(NodeId::ROOT).collect();
+    let content_end = roots
+        .iter()
+        .map(|&r| snap.descendants(r).last().unwrap_or(r))
+        .filter_map(|last| page.iter().position(|&p| p == last))
+        .max()
+        .map_or(page.len(), |p| p + 1);
+    let all = in_roots.chain(page[..content_end].iter().copied());
     let mut found = Vec::new();
+    let mut first_at = None;
     for d in all {
         let n = snap.node(d);
-        if n.kind != NodeKind::Element {
+        if n.kind != NodeKind::Element || in_comments(snap, d) {
             continue;
         }
         let rel_author = n
@@ -427,6 +512,16 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
                 .unwrap_or_else(|| snap.text_of(d)),
         };
         let text = squash(&text);
+        let pos = page.iter().position(|&p| p == d);
+        if found.is_empty() {
+            first_at = pos;
+        } else if let (Some(a), Some(b)) = (first_at, pos) {
+            // Further names belong to the same byline only when they are close to the first;
+            // farther ones are a thread's posters or a teaser list.
+            if a.abs_diff(b) > BYLINE_SPREAD {
+                continue;
+            }
+        }
         if !text.is_empty() && text.chars().count() <= MAX_BYLINE_CHARS {
             found.push(text);
             if rel_author || itemprop {
@@ -438,6 +533,69 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
     }
     found.truncate(8);
     found
+}
+
+/// Link paths of author pages (WordPress and most CMSs).
+const AUTHOR_PATHS: &[&str] = &["/author/", "/authors/"];
+/// Words that open a byline line ("By Ada Lovelace", "Written by …").
+const BYLINE_OPENERS: &[&str] = &["by ", "written by ", "authored by", "author:", "posted by "];
+
+/// The header window: nodes just before the content and at its start, in document order.
+fn header_window(snap: &Snapshot, roots: &[NodeId]) -> Vec<NodeId> {
+    let page: Vec<NodeId> = snap.descendants(NodeId::ROOT).collect();
+    let Some(start) = roots
+        .iter()
+        .filter_map(|r| page.iter().position(|p| p == r))
+        .min()
+    else {
+        return Vec::new();
+    };
+    let from = start.saturating_sub(HEADER_REACH);
+    let to = (start + CONTENT_REACH).min(page.len());
+    page[from..to].to_vec()
+}
+
+/// A byline written in the header without markup: an author-page link, or a short line that
+/// opens with "By".
+fn header_byline(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
+    header_window(snap, roots).into_iter().find_map(|d| {
+        let n = snap.node(d);
+        if n.kind != NodeKind::Element || in_comments(snap, d) {
+            return None;
+        }
+        let text = squash(&snap.text_of(d));
+        if text.is_empty() || text.chars().count() > MAX_DATE_LINE_CHARS {
+            return None;
+        }
+        let author_link = n.is("a")
+            && n.attr("href")
+                .is_some_and(|h| AUTHOR_PATHS.iter().any(|p| h.contains(p)));
+        let lower = text.to_lowercase();
+        let opener = BYLINE_OPENERS.iter().any(|o| lower.starts_with(o));
+        // A name follows: "By the way…" is prose.
+        let named = clean_byline(&text)
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase);
+        ((author_link || opener) && named).then_some(text)
+    })
+}
+
+/// Inside a comment thread (an ancestor whose class or id says "comment")?
+fn in_comments(snap: &Snapshot, d: NodeId) -> bool {
+    let mut cur = Some(d);
+    while let Some(c) = cur {
+        let n = snap.node(c);
+        let says = |a: &str| {
+            n.attr(a)
+                .is_some_and(|v| v.to_ascii_lowercase().contains("comment"))
+        };
+        if says("class") || says("id") {
+            return true;
+        }
+        cur = n.parent;
+    }
+    false
 }
 
 /// Strips "By " and trailing date/role noise from a byline.
@@ -460,7 +618,16 @@ fn clean_byline(s: &str) -> String {
         }
     }
     let lower = s.to_lowercase();
-    for prefix in ["written by", "posted by", "by", "von", "par", "por"] {
+    for prefix in [
+        "written by",
+        "authored by",
+        "posted by",
+        "author",
+        "by",
+        "von",
+        "par",
+        "por",
+    ] {
         let rest = lower.strip_prefix(prefix);
         if rest.is_some_and(|r| r.starts_with([' ', ':'])) {
             s = s[prefix.len()..].trim_start_matches([' ', ':']).to_string();
@@ -496,11 +663,45 @@ fn split_names(s: &str) -> Vec<String> {
         .into_iter()
         .map(|p| p.trim().to_string())
         .filter(|p| !p.is_empty() && p.chars().count() <= 80 && !p.contains("://"))
+        // "page.head.extra.author": an unfilled template key, not a name.
+        .filter(|p| p.contains(' ') || p.matches('.').count() < 2)
         .collect()
 }
 
+/// A date from the article's JSON-LD, the meta keys, or any JSON-LD object (a `WebPage` often
+/// carries the dates when the article object is missing), read as ISO 8601.
 fn ld_or_meta(src: &Sources<'_>, ld_key: &str, keys: &[&str]) -> Option<String> {
-    src.ld_str(ld_key).or_else(|| src.first_meta(keys))
+    let any_ld = || {
+        src.ld
+            .iter()
+            .filter_map(|j| j.get(ld_key).and_then(Json::as_str))
+            .find_map(dates::parse)
+    };
+    src.ld_str(ld_key)
+        .and_then(|d| dates::parse(&d))
+        .or_else(|| {
+            keys.iter()
+                .filter_map(|k| src.meta(k))
+                .find_map(|d| dates::parse(&d))
+        })
+        .or_else(any_ld)
+}
+
+/// Nodes before the content that still belong to its header (title, byline, date line).
+const HEADER_REACH: usize = 60;
+/// Nodes into the content searched for a date line.
+const CONTENT_REACH: usize = 40;
+/// A date line is short ("Published March 3, 2025 · 5 min read"); longer text is prose.
+const MAX_DATE_LINE_CHARS: usize = 60;
+
+/// A visible date line just before or at the start of the content.
+fn visible_date(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
+    header_window(snap, roots)
+        .into_iter()
+        .filter(|&d| snap.node(d).kind == NodeKind::Text)
+        .map(|d| squash(&snap.node(d).text))
+        .filter(|t| !t.is_empty() && t.chars().count() <= MAX_DATE_LINE_CHARS)
+        .find_map(|t| dates::parse(&t))
 }
 
 /// `<time datetime>`: one marked as the publication date, else the first in the content.
@@ -527,8 +728,7 @@ fn time_datetime(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
         .or(in_content)
         .or(times.first())
         .and_then(|&t| snap.node(t).attr("datetime"))
-        .map(squash)
-        .filter(|s| !s.is_empty())
+        .and_then(|s| dates::parse(&squash(s)))
 }
 
 fn lang(src: &Sources<'_>) -> Option<String> {

@@ -5,12 +5,14 @@
 
 pub(crate) mod assemble;
 pub(crate) mod build;
+mod dates;
 mod images;
 pub(crate) mod json;
 pub(crate) mod markup;
 pub(crate) mod math;
 pub(crate) mod metadata;
 mod table;
+mod tex;
 mod text;
 pub(crate) mod url;
 

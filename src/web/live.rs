@@ -28,6 +28,9 @@ export function lecternAttributes(el) {
   const a = el.attributes;
   const out = [];
   for (let i = 0; i < a.length; i++) out.push(clean(a[i].name), clean(a[i].value));
+  // The source the browser actually chose (srcset, <picture>), when it differs from src.
+  if (el.localName === "img" && el.currentSrc && el.currentSrc !== el.src)
+    out.push("currentsrc", clean(el.currentSrc));
   return out.join(SEP);
 }
 export function lecternLayout(view, el) {

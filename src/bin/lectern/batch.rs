@@ -51,12 +51,23 @@ fn extract_page(
     match outcome {
         Ok(Ok(Some(article))) => {
             pred.text = Some(lectern::to_text(&article));
+            pred.author = Some(article.authors.join(", ")).filter(|a| !a.is_empty());
+            // The date a reader header shows: published, else last updated.
+            pred.date = article.published.or(article.modified);
+            pred.site_name = article.site_name;
+            pred.excerpt = article.excerpt;
+            pred.confidence = Some(article.confidence);
             pred.title = article.title;
         }
         Ok(Ok(None)) => {}
         Ok(Err(e)) => pred.error = Some(e.to_string()),
         Err(panic) => pred.error = Some(panic),
     }
+    // Outside the timed extraction: the cheap check the toolbar button runs on its own parse.
+    pred.readerable = guarded(|| lectern::parse_bytes(&bytes, &options))
+        .ok()
+        .and_then(Result::ok)
+        .map(|snap| lectern::is_probably_readerable(&snap));
     pred
 }
 

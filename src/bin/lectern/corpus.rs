@@ -1,5 +1,5 @@
 //! Corpus directories (`manifest.jsonl` + `pages/<id>.html.gz`) and prediction files
-//! (`{"id","text","title","ms","error"}` JSON lines), in the format of `docs/EVALUATION.md`.
+//! (`{"id","text","title","author","date","site_name","excerpt","ms","error"}` JSON lines), in the format of `docs/EVALUATION.md`.
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -46,6 +46,24 @@ pub(crate) struct Prediction {
     pub text: Option<String>,
     #[serde(default)]
     pub title: Option<String>,
+    /// Authors joined with ", " (metadata evaluation; absent in older prediction files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// The date the header shows: publication date, else last modification (ISO 8601).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Site name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_name: Option<String>,
+    /// Excerpt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excerpt: Option<String>,
+    /// The article's confidence (0–1), when one was found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f32>,
+    /// `is_probably_readerable` on the page (the toolbar button's state).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readerable: Option<bool>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
