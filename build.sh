@@ -222,8 +222,10 @@ quality_gate() {
     echo "quality gate: SKIPPED, no corpora at $data (set LECTERN_SHARED)" >&2
     return 0
   fi
-  cargo build --release --bin lectern || return 1
-  LECTERN_SHARED="$(dirname "$data")" "$CARGO_TARGET_DIR/release/lectern" eval \
+  # The `robust` profile (optimised, no LTO, overflow checks on) shares its build with the
+  # hostile-pages group and gives the same scores as `release` in a fraction of the build time.
+  cargo build --profile robust --bin lectern || return 1
+  LECTERN_SHARED="$(dirname "$data")" "$CARGO_TARGET_DIR/robust/lectern" eval \
     --floors tests/quality_floors.toml
 }
 
@@ -363,6 +365,8 @@ cmd_fuzz() {
       "corpus/$target" "../tests/fuzz-regressions/$target" -- \
       -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1) || return 1
   done
+}
+
 # The metadata matching rule of tools/eval_metadata.mjs (node:test, no dependencies, ~1 s).
 metadata_rule_tests() {
   node --test tools/eval_metadata.test.mjs
