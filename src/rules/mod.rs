@@ -118,6 +118,9 @@ pub(crate) mod limits {
     /// "Far more": the weak selection holds under this share of the landmark's text
     /// (0.25 → 0.4 at 2000 chars: 0.796 → 0.797).
     pub const WEAK_SELECTION_SHARE: f32 = 0.4;
+    /// A landmark replaces a weak selection only when it holds at least this much text (an
+    /// empty `<main>` shell of a script-built page is no better).
+    pub const LANDMARK_MIN_CHARS: u32 = 500;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the
