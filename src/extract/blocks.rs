@@ -154,6 +154,8 @@ pub(crate) fn compute(snap: &Snapshot) -> Features {
 /// True when the page renders almost no text while a `<noscript>` holds a document of raw
 /// markup: the crawler view of a script-built page (Discourse forums in wcxb-dev). A parser
 /// should then read `<noscript>` as markup, as a browser without scripting would.
+// Only the HTML parser asks (a live page has already run its scripts).
+#[cfg_attr(not(feature = "html"), allow(dead_code))]
 pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
     let (mut rendered, mut noscript) = (0usize, 0usize);
     // (node, inside a never-rendered element, inside <noscript>)

@@ -137,6 +137,7 @@ pub(crate) mod limits {
     pub const NOSCRIPT_FALLBACK_CHARS: u32 = 200;
     /// A `<noscript>` with at least this much raw markup on such a page is a whole document
     /// (crawler view), worth parsing as markup; an "enable JavaScript" notice is far shorter.
+    #[cfg_attr(not(feature = "html"), allow(dead_code))]
     pub const NOSCRIPT_DOCUMENT_CHARS: usize = 500;
     /// An overlay covers at least this share of the viewport area.
     pub const OVERLAY_VIEWPORT_SHARE: f32 = 0.5;
