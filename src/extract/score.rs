@@ -201,7 +201,7 @@ fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
         .max_by_key(|id| f.text_len[id.index()])?;
     let text = f.text_len[main.index()];
     let far_more = (kept as f32) < text as f32 * limits::WEAK_SELECTION_SHARE;
-    (far_more && text >= limits::WEAK_SELECTION_CHARS).then_some(main)
+    (far_more && text >= limits::LANDMARK_MIN_CHARS).then_some(main)
 }
 
 /// Promotes the winner to the ancestor shared by several near-best candidates, and climbs
