@@ -208,7 +208,7 @@ browser_tests() {
 }
 
 # The npm package as users get it (tests/npm/package.mjs): pack, install offline, Node, tsc,
-# a page and a module worker in headless Chromium.
+# a page and a module worker in headless Chromium, and an esbuild bundle of it served to Chromium.
 npm_package_tests() {
   npm_package_fresh && node tests/npm/package.mjs
 }
@@ -380,7 +380,7 @@ cmd_test() {
   group "cargo test (native)" cargo test
   group "hostile pages (native, --profile robust)" hostile_tests
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
-  group "npm package (pack, install, Node, tsc, Chromium page + worker)" npm_package_tests
+  group "npm package (pack, install, Node, tsc, Chromium page + worker, esbuild bundle)" npm_package_tests
   group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
   bench_groups
   group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests

@@ -1,9 +1,12 @@
 // The npm package as users get it: `npm pack` of pkg/, installed from the tarball into a fresh
 // project (offline), then used from Node (string API, site memory, typed errors), type-checked
 // with tsc (typings + a consumer file), and imported in headless Chromium from a plain
-// <script type="module"> (live-DOM extract, trace) and from a module worker (extractHtml).
+// <script type="module"> (live-DOM extract, trace), from a module worker (extractHtml) and from
+// a real bundler build (esbuild, --bundle --format=esm --platform=browser) of an entry that
+// imports the package by name.
 // Usage: node tests/npm/package.mjs   (after ./build.sh npm; prints sizes and timings)
 import { execFileSync } from "node:child_process";
+import * as esbuild from "esbuild";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -63,17 +66,42 @@ for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
   }
 }
 
-// 4. Browser: a served page with an import map, a live-DOM extract and a module worker.
+// 4. A real bundler: esbuild bundles an entry that imports "lectern" by name into one ESM file.
+// esbuild leaves `new URL("./lectern_bg.wasm", import.meta.url)` as it is (it does not emit the
+// asset), so the wasm is resolved next to the bundle: copy it there, as the README tells users.
+const bundleStart = performance.now();
+try {
+  const built = await esbuild.build({
+    absWorkingDir: app, entryPoints: ["bundle-entry.js"], outfile: "dist/bundle.js",
+    bundle: true, format: "esm", platform: "browser", minify: true, metafile: true, logLevel: "silent",
+  });
+  const inputs = Object.keys(built.metafile.inputs);
+  check(inputs.includes("node_modules/lectern/browser.js"), "esbuild: resolved \"lectern\" to browser.js", inputs.join(", "));
+  check(!inputs.some((f) => f.endsWith("node.js")), "esbuild: the Node entry stays out of the browser bundle", inputs.join(", "));
+  const bundle = fs.readFileSync(path.join(app, "dist", "bundle.js"), "utf8");
+  check(bundle.includes("lectern_bg.wasm") && bundle.includes("import.meta.url"), "esbuild: wasm still located with new URL(…, import.meta.url)");
+  fs.copyFileSync(path.join(app, "node_modules", "lectern", "lectern_bg.wasm"), path.join(app, "dist", "lectern_bg.wasm"));
+  console.log(`esbuild ${esbuild.version}: dist/bundle.js ${bundle.length} bytes in ${Math.round(performance.now() - bundleStart)} ms`);
+} catch (e) {
+  check(false, "esbuild bundle", e.message);
+}
+
+// 5. Browser: a served page with an import map, a live-DOM extract and a module worker; then a
+// page that loads only the esbuild bundle (no import map).
 const server = await serve(0, app);
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium();
-try {
+const runPage = async (url, label) => {
   const page = await browser.newPage();
   const errors = [];
+  const wasm = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && !r.url().endsWith("/favicon.ico") && errors.push(`${r.status()} ${r.url()}`));
-  await page.goto(`${base}/browser.html`);
+  page.on("response", (r) => {
+    if (r.url().endsWith(".wasm")) wasm.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) errors.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(url);
   const results = await page
     .waitForFunction(() => window.results, null, { timeout: 30000 })
     .then(() => page.evaluate(() => window.results))
@@ -81,9 +109,18 @@ try {
       ...((await page.evaluate(() => window.progress).catch(() => null)) || []),
       ["page finished", false, e.message],
     ]);
-  for (const [what, ok, detail] of results) check(ok, `browser: ${what}`, detail);
+  for (const [what, ok, detail] of results) check(ok, `${label}: ${what}`, detail);
   const real = errors.filter((e) => !e.startsWith("Failed to load resource"));
-  check(real.length === 0, "browser: no page errors", real.join("; "));
+  check(real.length === 0, `${label}: no page errors`, real.join("; "));
+  await page.close();
+  return wasm;
+};
+try {
+  await runPage(`${base}/browser.html`, "browser");
+  const pageStart = performance.now();
+  const wasm = await runPage(`${base}/bundled.html`, "esbuild bundle");
+  check(wasm.length === 1 && wasm[0] === "200 /dist/lectern_bg.wasm", "esbuild bundle: wasm loaded from next to the bundle", wasm.join(", "));
+  console.log(`esbuild bundle page: ${Math.round(performance.now() - pageStart)} ms`);
 } finally {
   await browser.close();
   server.close();
