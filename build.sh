@@ -80,17 +80,21 @@ size_line() {
 build_wasm() {
   local features="$1" out="$2"
   log "cargo build --release --features $features → $out"
-  cargo build --release --lib --target "$WASM_TARGET" --no-default-features --features "$features"
-  rm -rf "$out" && mkdir -p "$out"
-  wasm-bindgen --target web --remove-name-section --remove-producers-section \
-    --out-dir "$out" "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm"
-  npx --no-install wasm-opt -Oz "$out/lectern_bg.wasm" -o "$out/lectern_bg.wasm"
+  # Every step is chained: callers use `build_wasm … || return 1`, where bash ignores `set -e`.
+  # The output directory only appears once wasm-opt succeeded, so a failed build can never
+  # leave a half-made wasm that the freshness checks would then take as up to date.
+  local tmp="$out.tmp"
+  cargo build --release --lib --target "$WASM_TARGET" --no-default-features --features "$features" &&
+    rm -rf "$tmp" && mkdir -p "$tmp" &&
+    wasm-bindgen --target web --remove-name-section --remove-producers-section \
+      --out-dir "$tmp" "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm" &&
+    npx --no-install wasm-opt -Oz "$tmp/lectern_bg.wasm" -o "$tmp/lectern_bg.wasm" &&
+    rm -rf "$out" && mv "$tmp" "$out" || { rm -rf "$tmp"; return 1; }
 }
 
 # The npm package in pkg/: the web-target glue plus the committed entry points (npm/).
 npm_package() {
-  build_wasm "$NPM_FEATURES" pkg
-  npm_package_files
+  build_wasm "$NPM_FEATURES" pkg && npm_package_files
 }
 
 # The package README: npm/README.md, then the options table and the npm section of README.md.
@@ -113,12 +117,14 @@ npm_package_fresh() {
   npm_package_files
 }
 
+# Runs inside test groups too (an `if` context, where bash ignores `set -e`): every step that
+# can fail returns at once.
 cmd_build() {
   check_bindgen || exit 1
   [[ -x node_modules/.bin/wasm-opt ]] || die "npm tooling missing (run ./build.sh setup)"
-  build_wasm "$EXT_FEATURES" extension/pkg
-  build_extension_fallback
-  npm_package
+  build_wasm "$EXT_FEATURES" extension/pkg || return 1
+  build_extension_fallback || return 1
+  npm_package || return 1
   log "sizes"
   size_line extension/pkg/lectern_bg.wasm
   size_line pkg/lectern_bg.wasm
@@ -127,11 +133,11 @@ cmd_build() {
   node -e 'const fs = require("fs");
     for (const f of process.argv.slice(1)) {
       if (!WebAssembly.validate(fs.readFileSync(f))) { console.error(f + ": invalid wasm"); process.exit(1); }
-    }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm
+    }' extension/pkg/lectern_bg.wasm pkg/lectern_bg.wasm || return 1
   # The typings are hand-shaped in src/web/convert.rs; make sure they still compile, on their own
   # (no ambient node_modules/@types: web-ext's dependencies bring @types/node).
   npx --no-install tsc --noEmit --strict --lib dom,esnext --target es2022 --module es2022 \
-    --typeRoots ./.no-ambient-types extension/pkg/lectern.d.ts pkg/lectern.d.ts
+    --typeRoots ./.no-ambient-types extension/pkg/lectern.d.ts pkg/lectern.d.ts || return 1
   build_extension
 }
 
@@ -140,13 +146,14 @@ cmd_build() {
 build_extension_fallback() {
   log "wasm2js fallback → extension/pkg-js"
   rm -rf extension/pkg-js
-  node extension/wasm2js.mjs "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm" extension/pkg-js
+  node extension/wasm2js.mjs "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm" extension/pkg-js ||
+    { rm -rf extension/pkg-js; return 1; }
 }
 
 # dist/chrome, dist/firefox (+ zips) from extension/, and the e2e copies with 127.0.0.1 host access.
 build_extension() {
   log "extension → dist/"
-  node extension/assemble.mjs --test-hosts
+  node extension/assemble.mjs --test-hosts || return 1
   size_line extension/pkg-js/lectern_wasm2js.js
   size_line dist/lectern-chrome.zip
   size_line dist/lectern-firefox.zip
