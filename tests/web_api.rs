@@ -139,9 +139,10 @@ fn learn_site_and_the_trace_show_the_repeated_line() {
 fn trace_has_timed_stages_and_regions_with_live_nodes() {
     let doc = page(PAGE);
     let traced = web::extract_with_trace(&doc, None, None).unwrap();
+    // The visible headline wins over the head title (see tests/web.rs).
     assert_eq!(
         text(&get(&traced, "article"), "title"),
-        "Capture fixture & friends"
+        "Lectern capture fixture"
     );
     let trace = get(&traced, "trace");
     let stages: Array = get(&trace, "stages").unchecked_into();

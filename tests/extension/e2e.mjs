@@ -137,6 +137,25 @@ async function click(page) {
   await cdp.send("Extensions.triggerAction", { id: extId, targetId: tab.targetId });
 }
 
+// Extension hygiene (issue 8): every request made by the extension itself — its service worker,
+// its reader and options pages — is for its own files, or an image of the article the reader
+// shows. Anything else (telemetry, remote code, fonts) fails the last test.
+const extRequests = { own: 0, other: [] };
+ctx.on("request", (req) => {
+  let from = "";
+  try {
+    from = req.serviceWorker()?.url() || req.frame()?.url() || "";
+  } catch {
+    from = ""; // a request with neither frame nor worker is the browser's, not the extension's
+  }
+  if (!from.startsWith("chrome-extension://")) return;
+  const { protocol } = new URL(req.url());
+  if (protocol === "chrome-extension:") extRequests.own += 1;
+  else if (protocol !== "data:" && protocol !== "blob:" && req.resourceType() !== "image") {
+    extRequests.other.push(`${req.resourceType()} ${req.url()} (from ${from})`);
+  }
+});
+
 const readerFrame = (page) => page.frames().find((f) => f.url().startsWith(`chrome-extension://${extId}/reader.html`));
 
 async function openReader(page) {
@@ -637,6 +656,12 @@ await test("XSS corpus in the reader view: nothing runs, no beacon but images, a
   if (c.violations < 50) problems.push(`control: only ${c.violations} allowlist violations for unsanitised markup`);
   if (c.requests < 3) problems.push(`control: only ${c.requests} non-image beacons for unsanitised markup; the request watch is not working`);
   assert(problems.length === 0, problems.join("\n       "));
+});
+
+await test("extension hygiene: no network request of its own (only its files and article images)", async () => {
+  assert(extRequests.own > 0, "the request watch saw none of the extension's own file loads; it is not working");
+  assert(extRequests.other.length === 0, `requests of the extension's own:\n       ${extRequests.other.join("\n       ")}`);
+  console.log(`     ${extRequests.own} loads of extension files, 0 other requests from extension pages or the worker`);
 });
 
 await ctx.close();

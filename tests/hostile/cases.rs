@@ -446,11 +446,19 @@ pub fn noise(len: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Runs one case the way a caller would and returns the rendered HTML when there is an article.
+/// Runs one case the way a caller would and returns the rendered HTML and what a reader sees
+/// as text — the title (which the header shows, so the body leaves out its heading) and the body.
 pub fn run(case: &Case, input: &Input) -> Result<Option<(String, String)>, Error> {
     let article = match input {
         Input::Str(s) => lectern::extract_html(s, &case.options)?,
         Input::Bytes(b) => lectern::extract_bytes(b, &case.options)?,
     };
-    Ok(article.map(|a| (lectern::to_html(&a), lectern::to_text(&a))))
+    Ok(article.map(|a| {
+        let text = format!(
+            "{}\n\n{}",
+            a.title.as_deref().unwrap_or(""),
+            lectern::to_text(&a)
+        );
+        (lectern::to_html(&a), text)
+    }))
 }
