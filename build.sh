@@ -92,6 +92,13 @@ build_wasm() {
     rm -rf "$out" && mv "$tmp" "$out" || { rm -rf "$tmp"; return 1; }
 }
 
+# stale OUTPUT [PATH…]: true when OUTPUT is missing, or the Rust sources (or a PATH) are newer.
+stale() {
+  local out="$1"
+  shift
+  [[ ! -f "$out" ]] || [[ -n "$(find src Cargo.toml Cargo.lock "$@" -newer "$out" -print -quit)" ]]
+}
+
 # The npm package in pkg/: the web-target glue plus the committed entry points (npm/).
 npm_package() {
   build_wasm "$NPM_FEATURES" pkg && npm_package_files
@@ -110,8 +117,7 @@ npm_package_files() {
 # For test groups: rebuilds the wasm only when a Rust source is newer than pkg/'s, and always
 # refreshes the entry points.
 npm_package_fresh() {
-  if [[ ! -f pkg/lectern_bg.wasm ]] ||
-    [[ -n "$(find src Cargo.toml Cargo.lock -newer pkg/lectern_bg.wasm -print -quit)" ]]; then
+  if stale pkg/lectern_bg.wasm; then
     check_bindgen && build_wasm "$NPM_FEATURES" pkg || return 1
   fi
   npm_package_files
@@ -162,8 +168,8 @@ build_extension() {
 # For the test group: rebuilds the extension's wasm (and its wasm2js fallback) only when a Rust
 # source (or the wasm2js script) is newer than extension/pkg's, and always re-assembles dist/ from extension/.
 ext_build_fresh() {
-  if [[ ! -f extension/pkg/lectern_bg.wasm || ! -f extension/pkg-js/lectern_wasm2js.js ]] ||
-    [[ -n "$(find src Cargo.toml Cargo.lock extension/wasm2js.mjs -newer extension/pkg/lectern_bg.wasm -print -quit)" ]]; then
+  if [[ ! -f extension/pkg-js/lectern_wasm2js.js ]] ||
+    stale extension/pkg/lectern_bg.wasm extension/wasm2js.mjs; then
     check_bindgen && build_wasm "$EXT_FEATURES" extension/pkg && build_extension_fallback || return 1
   fi
   build_extension
