@@ -3,6 +3,7 @@
 //!
 //! The walk recurses, bounded by [`MAX_DEPTH`]; deeper subtrees become plain paragraphs.
 
+use super::embed;
 use super::images;
 use super::math;
 use super::text::{has_substance, squash, tidy};
@@ -175,7 +176,8 @@ impl<'a> Walker<'a> {
         for i in (1..snap.len()).rev() {
             let n = &snap.nodes[i];
             if let Some(p) = n.parent {
-                if p.index() < i && (has_block[i] || is_block_node(n)) {
+                let block = is_block_node(n) || embed_of(n, cx.base.as_deref()).is_some();
+                if p.index() < i && (has_block[i] || block) {
                     has_block[p.index()] = true;
                 }
             }
@@ -255,8 +257,10 @@ impl<'a> Walker<'a> {
         if dropped(id) {
             // The engine drops scripts as noise; a MathJax TeX source whose parent it kept is the
             // formula itself.
-            let kept_tex = is_tex_script(n) && n.parent.is_some_and(|p| !dropped(p));
-            if !kept_tex {
+            // Likewise iframes: a known provider's video whose parent it kept is content.
+            let kept = (is_tex_script(n) || self.embed(id).is_some())
+                && n.parent.is_some_and(|p| !dropped(p));
+            if !kept {
                 return true;
             }
         }
@@ -270,6 +274,9 @@ impl<'a> Walker<'a> {
         }
         if n.ns == Namespace::Html && SKIPPED.contains(&n.tag.as_str()) {
             // MathJax v2 TeX sources are content, unless the rendering before them was read.
+            if self.embed(id).is_some() {
+                return self.hidden(id);
+            }
             return !is_tex_script(n) || self.previous_sibling_is_rendered_math(id);
         }
         self.hidden(id)
@@ -296,7 +303,12 @@ impl<'a> Walker<'a> {
     }
 
     fn is_block(&self, id: NodeId) -> bool {
-        is_block_node(self.snap().node(id))
+        is_block_node(self.snap().node(id)) || self.embed(id).is_some()
+    }
+
+    /// The known-provider video this iframe shows (see `article::embed`).
+    fn embed(&self, id: NodeId) -> Option<embed::Found> {
+        embed_of(self.snap().node(id), self.cx.base.as_deref())
     }
 
     /// Text of a subtree without skipped parts (used past the depth bound and for code).
@@ -306,7 +318,8 @@ impl<'a> Walker<'a> {
             let n = self.snap().node(i);
             match n.kind {
                 NodeKind::Text => out.push_str(&n.text),
-                _ if self.skipped(i) => {}
+                // An embed's fallback text is not the article's.
+                _ if self.skipped(i) || n.is("iframe") => {}
                 _ => {
                     if n.is("br") {
                         out.push('\n');
@@ -409,6 +422,17 @@ impl<'a> Walker<'a> {
             "pre" => self.code(id, out),
             "figure" => self.figure(id, depth, out),
             "hr" => out.push(Block::Rule),
+            "iframe" => {
+                if let Some(e) = self.embed(id) {
+                    let title = n.attr("title").map(squash).filter(|t| !t.is_empty());
+                    out.push(Block::Embed {
+                        provider: e.provider.to_string(),
+                        title,
+                        player: e.player,
+                        url: e.page,
+                    });
+                }
+            }
             "table" => self.table(id, depth, out),
             "img" | "picture" | "noscript" => {
                 let mut run = Vec::new();
@@ -536,7 +560,7 @@ impl<'a> Walker<'a> {
             }
             match n.kind {
                 NodeKind::Text => out.push_str(&n.text),
-                _ if i != id && self.skipped(i) => {}
+                _ if i != id && (self.skipped(i) || n.is("iframe")) => {}
                 _ => {
                     if n.is("br") {
                         out.push('\n');
@@ -679,6 +703,8 @@ impl<'a> Walker<'a> {
                 }
             }
             "noscript" => self.noscript(id, run),
+            // A known embed inside inline content (a heading, a link): left out, as any iframe.
+            "iframe" => {}
             "q" => {
                 run.push(Inline::Text { text: "“".into() });
                 self.inline_children(id, depth, run);
@@ -857,6 +883,17 @@ fn is_tex_script(n: &crate::Node) -> bool {
     n.is("script")
         && n.attr("type")
             .is_some_and(|t| t.trim().starts_with("math/tex"))
+}
+
+/// An HTML `iframe` showing a known provider's video: its `src`, or the `data-src` lazy loaders
+/// leave the address in until the iframe scrolls into view.
+fn embed_of(n: &crate::Node, base: Option<&str>) -> Option<embed::Found> {
+    if n.kind != NodeKind::Element || n.ns != Namespace::Html || n.tag != "iframe" {
+        return None;
+    }
+    ["src", "data-src"]
+        .iter()
+        .find_map(|k| n.attr(k).and_then(|v| embed::recognise(v, base)))
 }
 
 fn is_block_node(n: &crate::Node) -> bool {

@@ -6,6 +6,7 @@
 pub(crate) mod assemble;
 pub(crate) mod build;
 mod dates;
+pub(crate) mod embed;
 mod images;
 pub(crate) mod json;
 pub(crate) mod markup;
@@ -110,6 +111,19 @@ pub enum Block {
     Math {
         /// MathML source.
         mathml: String,
+    },
+    /// A video from a known provider (see `article::embed`), kept as an inert placeholder: the
+    /// HTML renderer emits a figure with a link to the original and the player address as data,
+    /// never an iframe. Not part of the plain text.
+    Embed {
+        /// Provider name (`YouTube`, `Vimeo`).
+        provider: String,
+        /// The iframe's `title`, when the page gave one.
+        title: Option<String>,
+        /// The privacy-preserving player address to frame on request (https, known host).
+        player: String,
+        /// The original video page.
+        url: String,
     },
     /// A thematic break.
     Rule,

@@ -236,7 +236,7 @@ pub(crate) fn blocks_plain(blocks: &[Block], s: &mut String) {
                 }
             }
             Block::Math { mathml } => s.push_str(&super::math::plain(mathml)),
-            Block::Rule => {}
+            Block::Rule | Block::Embed { .. } => {}
         }
         s.push('\n');
     }

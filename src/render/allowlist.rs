@@ -2,8 +2,8 @@
 //! Used by the unit tests, the hostile-input tests and the fuzz targets.
 
 use crate::article::markup::{tokens, Token};
-use crate::article::math;
 use crate::article::url::scheme;
+use crate::article::{embed, math};
 
 const TAGS: &[&str] = &[
     "article",
@@ -54,6 +54,10 @@ fn attr_ok(tag: &str, k: &str, v: &str) -> bool {
         }
         ("img", "alt" | "width" | "height") => true,
         ("img", "loading") => v == "lazy",
+        // A video placeholder (see `article::embed`): the player address a reader may frame on
+        // request, on a known player host only, and the provider's name.
+        ("figure", "data-embed") => embed::player_allowed(v),
+        ("figure", "data-provider") => embed::provider_known(v),
         ("code", "class") => v.starts_with("language-"),
         ("span", "class") => v == "visually-hidden",
         ("span", "id") => true,

@@ -6,7 +6,7 @@
 
 use super::Outline;
 use crate::article::markup::escape;
-use crate::article::{math, url};
+use crate::article::{embed, math, url};
 use crate::article::{Article, Block, Cell, Image, Inline};
 
 /// Link schemes that survive; anything else (javascript:, data:, vbscript:…) loses its link.
@@ -79,6 +79,12 @@ impl Writer {
             Block::Table { caption, rows } => self.table(caption, rows),
             Block::Math { mathml } => self.out.push_str(&math::sanitize(mathml)),
             Block::Rule => self.out.push_str("<hr>"),
+            Block::Embed {
+                provider,
+                title,
+                player,
+                url,
+            } => self.embed(provider, title.as_deref(), player, url),
             Block::Group { lang, dir, content } => {
                 self.out.push_str("<div");
                 self.lang_dir(lang.as_deref(), dir.as_deref());
@@ -110,6 +116,33 @@ impl Writer {
             self.wrap("figcaption", |w| w.inlines(caption));
         }
         self.out.push_str("</figure>");
+    }
+
+    /// A known provider's video as an inert placeholder: no iframe, nothing that loads. The
+    /// player address rides along as data (`data-embed`, checked against the known player hosts
+    /// again here) for a reader that frames it when the user asks; the caption links to the
+    /// original.
+    fn embed(&mut self, provider: &str, title: Option<&str>, player: &str, url: &str) {
+        let (Some(href), true) = (safe_href(url), embed::provider_known(provider)) else {
+            return;
+        };
+        self.out.push_str("<figure");
+        if embed::player_allowed(player) {
+            self.out.push_str(&format!(
+                " data-embed=\"{}\" data-provider=\"{}\"",
+                escape(player),
+                escape(provider)
+            ));
+        }
+        self.out.push_str("><figcaption>");
+        self.out
+            .push_str(&format!("Video ({}): ", escape(provider)));
+        self.out.push_str(&format!(
+            "<a href=\"{}\" rel=\"noopener noreferrer\">{}</a>",
+            escape(&href),
+            escape(title.unwrap_or(&href))
+        ));
+        self.out.push_str("</figcaption></figure>");
     }
 
     fn img(&mut self, image: &Image) {

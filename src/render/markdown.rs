@@ -63,6 +63,20 @@ fn block(b: &Block, outline: &mut Outline) -> String {
             None => math::sanitize(mathml),
         },
         Block::Rule => "---".into(),
+        Block::Embed {
+            provider,
+            title,
+            url,
+            ..
+        } => {
+            let label = escape(title.as_deref().unwrap_or("Video"));
+            match safe_href(url) {
+                Some(h) => {
+                    escape_line_starts(&format!("[{label} ({provider})]({})", link_dest(&h)))
+                }
+                None => String::new(),
+            }
+        }
     }
 }
 

@@ -39,7 +39,8 @@ fn block(b: &Block, indent: &str, out: &mut String) {
         Block::Figure { caption, .. } => line(indent, &inline_text(caption), out),
         Block::Table { caption, rows } => table(caption, rows, indent, out),
         Block::Math { mathml } => line(indent, &math_plain(mathml), out),
-        Block::Rule => {}
+        // A player is not text (and the plain text is what extraction is measured on).
+        Block::Rule | Block::Embed { .. } => {}
     }
 }
 
