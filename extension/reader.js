@@ -45,7 +45,50 @@ function contentNodes(html, plainText) {
   return { nodes: [...art.childNodes], lang: art.getAttribute("lang"), dir: art.getAttribute("dir") };
 }
 
+// Video placeholders (Lectern's known-provider list, src/article/embed.rs): nothing is requested
+// until the reader asks. The player address must be https on a host this page's CSP lets it frame
+// (`frame-src` in the manifest, the same list as the renderer's); anything else keeps only its link.
+const FRAME_ORIGINS = (() => {
+  const csp = api.runtime.getManifest().content_security_policy?.extension_pages || "";
+  const directive = csp.split(";").map((d) => d.trim().split(/\s+/)).find((d) => d[0] === "frame-src");
+  return new Set(directive ? directive.slice(1) : []);
+})();
+
+// What the framed player may do: run its own scripts in its own origin, go fullscreen, open the
+// original in a new tab. No top navigation, no forms, no downloads.
+const PLAYER_SANDBOX = "allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox";
+
+function embedPlayer(fig) {
+  let player;
+  try {
+    player = new URL(fig.dataset.embed);
+  } catch {
+    return;
+  }
+  if (player.protocol !== "https:" || !FRAME_ORIGINS.has(player.origin)) return;
+  const provider = fig.dataset.provider || player.hostname;
+  const title = fig.querySelector("figcaption a")?.textContent.trim();
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "embed-load";
+  button.textContent = `Load video from ${provider}`;
+  button.title = `Connects to ${player.hostname}`;
+  button.addEventListener("click", () => {
+    const frame = document.createElement("iframe");
+    frame.className = "embed-frame";
+    frame.title = title ? `${provider} video: ${title}` : `${provider} video`;
+    frame.setAttribute("sandbox", PLAYER_SANDBOX);
+    frame.allow = "fullscreen; picture-in-picture; encrypted-media";
+    frame.setAttribute("credentialless", ""); // Chromium: no cookies of the provider's
+    frame.src = player.href;
+    button.replaceWith(frame);
+    frame.focus();
+  }, { once: true });
+  fig.prepend(button);
+}
+
 function enhance(content) {
+  for (const fig of content.querySelectorAll("figure[data-embed]")) embedPlayer(fig);
   // Wide tables and code scroll on their own, reachable by keyboard.
   for (const table of content.querySelectorAll("table")) {
     const wrap = document.createElement("div");

@@ -56,9 +56,28 @@ function sitePage(n) {
 </article></main><footer><p>© 2026 Coastal Notes</p></footer></body></html>`;
 }
 
+// Math in every form Lectern reads (MathML, KaTeX's MathML with its TeX annotation, a MathJax 2
+// TeX script; the page loads neither library) and video embeds: two known providers (one lazy,
+// address in data-src), one unknown host. The page's own iframes would load from the network:
+// the tests that use it route every non-loopback request (nothing leaves the machine).
+const MEDIA = `<h2>Heat, in numbers</h2>
+<p>A pool's heat budget is <math><mi>Q</mi><mo>=</mo><mi>m</mi><mi>c</mi><mi mathvariant="normal">Δ</mi><mi>T</mi></math> for a pool of water of mass m, and over one afternoon the gains add up to</p>
+<math display="block"><mrow><munderover><mo>∑</mo><mrow><mi>t</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><msub><mi>Q</mi><mi>t</mi></msub><mo>=</mo><mfrac><mrow><mi>m</mi><mi>c</mi></mrow><mn>2</mn></mfrac></mrow></math>
+<p>The field notes write the same with KaTeX, <span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>Q</mi><mo>=</mo><mi>m</mi><mi>c</mi><mi mathvariant="normal">Δ</mi><mi>T</mi></mrow><annotation encoding="application/x-tex">Q = mc\\Delta T</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord">Q=mcΔT</span></span></span>, and the older pages of the station with MathJax: <script type="math/tex">\\frac{\\Delta T}{\\Delta t}</script> per hour.</p>
+<figure class="wp-block-embed"><div class="wp-block-embed__wrapper"><iframe title="A tide pool at low tide" width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed"></iframe></div></figure>
+<p>The crabs' routes between the pools were filmed as well, along the cracks that stay wet:</p>
+<p><iframe class="lazyload" data-src="https://player.vimeo.com/video/76979871" src="about:blank" title="Crabs between pools"></iframe></p>
+<iframe src="https://ads.example/slot.html" title="Sponsored"></iframe>
+<h2>What the measurements show</h2>`;
+const EMBEDS = [
+  { provider: "YouTube", player: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+  { provider: "Vimeo", player: "https://player.vimeo.com/video/76979871?dnt=1", link: "https://vimeo.com/76979871" },
+];
+
 // Variants of article.html: the article moved into a declarative open shadow root (no script), or
-// covered by a consent overlay on a scroll-locked page.
+// covered by a consent overlay on a scroll-locked page, or with math and video embeds.
 const VARIANTS = {
+  "/media.html": (html) => html.replace("<h2>What the measurements show</h2>", MEDIA),
   "/shadow.html": (html) =>
     html.replace(/<article>([\s\S]*?)<\/article>/, (_, inner) =>
       `<story-card><template shadowrootmode="open"><style>p{line-height:1.5}</style><article>${inner.replace("Every summer afternoon", "In the shadow tree, every summer afternoon")}</article></template></story-card>`),
@@ -485,6 +504,173 @@ await test("export: save HTML is a standalone accessible page; print hides the c
   await page.close();
 });
 
+// Every non-loopback request in the context goes through this route while a test needs it, so
+// nothing leaves the machine: the known players' hosts get a stand-in page (a fake provider), all
+// else is aborted. Each request is logged with the test's current phase (`log.phase`).
+const OFFSITE = /^https?:\/\/(?!127\.0\.0\.1[:/])/;
+const PLAYER_HOSTS = new Set(EMBEDS.map((e) => new URL(e.player).hostname));
+async function offline(log) {
+  const handler = async (route) => {
+    const u = new URL(route.request().url());
+    log.push({ phase: log.phase, url: u.href });
+    if (PLAYER_HOSTS.has(u.hostname)) {
+      await route.fulfill({ status: 200, contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><html lang="en"><title>Stand-in player</title><p id="stand-in">Stand-in player for ${u.hostname}</p></html>` });
+    } else {
+      await route.abort();
+    }
+  };
+  await ctx.route(OFFSITE, handler);
+  return () => ctx.unroute(OFFSITE, handler);
+}
+
+await test("math renders in the reader: MathML laid out with a size; KaTeX and MathJax TeX kept as annotations", async () => {
+  const log = Object.assign([], { phase: "load" });
+  const stop = await offline(log);
+  try {
+    const page = await visit("/media.html");
+    const f = await openReader(page);
+    eq((await readerState(f)).state, "article", "state");
+    const maths = await f.evaluate(() => [...document.querySelectorAll("#content math")].map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        ns: el.namespaceURI,
+        block: el.getAttribute("display") === "block",
+        display: getComputedStyle(el).display,
+        w: r.width,
+        h: r.height,
+        tex: el.querySelector('annotation[encoding="application/x-tex"]')?.textContent ?? null,
+        annotationShown: [...el.querySelectorAll("annotation")].some((a) => a.getBoundingClientRect().width > 0),
+      };
+    }));
+    eq(maths.length, 4, `math elements (${JSON.stringify(maths)})`);
+    for (const m of maths) {
+      eq(m.ns, "http://www.w3.org/1998/Math/MathML", "namespace");
+      assert(m.w > 0 && m.h > 0, `math without a box: ${JSON.stringify(m)}`);
+      assert(!m.annotationShown, "the TeX annotation is shown instead of hidden by MathML layout");
+    }
+    const block = maths.filter((m) => m.block);
+    eq(block.length, 1, "display math");
+    assert(block[0].display.startsWith("block"), `display math laid out as ${block[0].display}`);
+    // A sum with limits over a fraction is taller than a line of inline math: real MathML layout.
+    assert(block[0].h > maths[0].h * 1.5, `display math ${block[0].h}px high vs inline ${maths[0].h}px`);
+    const tex = maths.map((m) => m.tex).filter((t) => t !== null);
+    assert(tex.includes("Q = mc\\Delta T"), `KaTeX TeX source: ${JSON.stringify(tex)}`);
+    assert(tex.includes("\\frac{\\Delta T}{\\Delta t}"), `MathJax TeX source: ${JSON.stringify(tex)}`);
+    await axe(f, "article with math");
+    await page.close();
+  } finally {
+    await stop();
+  }
+});
+
+await test("copy Markdown by keyboard: the clipboard holds the article as Markdown", async () => {
+  const log = Object.assign([], { phase: "load" });
+  const stop = await offline(log);
+  const origin = `chrome-extension://${extId}`;
+  // Playwright's grantPermissions refuses chrome-extension:// (an opaque origin to Node's URL);
+  // the browser-level CDP call takes it.
+  await cdp.send("Browser.grantPermissions", { origin, permissions: ["clipboardReadWrite", "clipboardSanitizedWrite"] });
+  try {
+    const page = await visit("/media.html");
+    const f = await openReader(page);
+    await f.focus("#copy-md");
+    await page.keyboard.press("Enter");
+    await f.waitForFunction(() => document.getElementById("status").textContent !== "", null, { timeout: 5000 });
+    eq(await f.textContent("#status"), "Markdown copied to the clipboard.", "status");
+    // Read it back from an extension page of its own (the reader frame may only write).
+    const reader = await ctx.newPage();
+    await reader.goto(`${origin}/options.html`);
+    await reader.bringToFront();
+    const md = await reader.evaluate(() => navigator.clipboard.readText());
+    await reader.close();
+    const start = `# ${TITLE}\n\nEvery summer afternoon, when the sea pulls back from the north shore, thousands of small pools`;
+    assert(md.startsWith(start), `clipboard starts with: ${JSON.stringify(md.slice(0, 120))}`);
+    for (const want of ["## Heat, in numbers", "$Q = mc\\Delta T$", "```python\ndef flag_jumps(counts, limit=0.5):",
+      "| Pool type | Mean peak |", `[A tide pool at low tide (YouTube)](${EMBEDS[0].link})`]) {
+      assert(md.includes(want), `clipboard Markdown lacks ${JSON.stringify(want)}`);
+    }
+    assert(md.endsWith(`\n\nSource: <${base}/media.html>\n`), `clipboard ends with: ${JSON.stringify(md.slice(-80))}`);
+    await page.close();
+  } finally {
+    await cdp.send("Browser.resetPermissions", {});
+    await stop();
+  }
+});
+
+await test("video embeds: known providers only, as inert placeholders; nothing requested before the click; the click frames the privacy host, sandboxed", async () => {
+  const log = Object.assign([], { phase: "load" });
+  const stop = await offline(log);
+  try {
+    const page = await visit("/media.html");
+    const refusals = [];
+    page.on("console", (m) => /Content Security Policy|Refused to frame/i.test(m.text()) && refusals.push(m.text()));
+    assert(log.some((r) => r.url.startsWith("https://ads.example/")), "the route did not see the page's own iframes; the request watch is not working");
+    log.phase = "reader";
+    const f = await openReader(page);
+    await page.waitForTimeout(400); // lazy loads, timers
+    const shown = await f.evaluate(() => ({
+      figures: [...document.querySelectorAll("#content figure[data-embed]")].map((fig) => ({
+        provider: fig.dataset.provider, player: fig.dataset.embed, link: fig.querySelector("figcaption a")?.href,
+      })),
+      buttons: [...document.querySelectorAll("#content button.embed-load")].map((b) => b.textContent),
+      frames: document.querySelectorAll("iframe").length,
+      html: document.getElementById("content").innerHTML,
+    }));
+    eq(JSON.stringify(shown.figures), JSON.stringify(EMBEDS), "placeholders");
+    eq(JSON.stringify(shown.buttons), JSON.stringify(["Load video from YouTube", "Load video from Vimeo"]), "load buttons");
+    eq(shown.frames, 0, "iframes in the reader before any click");
+    assert(!/ads\.example|youtube\.com\/embed|about:blank/.test(shown.html), "an unknown or page-written frame address reached the reader");
+    eq(JSON.stringify(log.filter((r) => r.phase === "reader")), "[]", "requests off the machine while the reader showed the placeholders");
+    // The rendered placeholders hold to the renderer's allowlist (the reader's buttons aside).
+    await f.evaluate(() => {
+      const copy = document.getElementById("content").cloneNode(true);
+      for (const b of copy.querySelectorAll("button.embed-load")) b.remove();
+      copy.id = "embed-check";
+      copy.hidden = true;
+      document.body.append(copy);
+    });
+    const violations = await f.evaluate(domViolations, { roots: ["embed-check"], ...allowlist });
+    await f.evaluate(() => document.getElementById("embed-check").remove());
+    eq(JSON.stringify(violations.filter((v) => /figure/.test(v))), "[]", "allowlist on the placeholders");
+    await axe(f, "video placeholders");
+    // Keyboard: focus the first button, Enter.
+    log.phase = "click";
+    await f.focus("#content button.embed-load");
+    await page.keyboard.press("Enter");
+    const frame = await f.waitForSelector("#content iframe.embed-frame", { state: "attached", timeout: 5000 });
+    const attrs = await frame.evaluate((el) => ({ src: el.src, sandbox: el.getAttribute("sandbox").split(" "), title: el.title, focused: document.activeElement === el }));
+    eq(attrs.src, EMBEDS[0].player, "player address");
+    eq(attrs.title, "YouTube video: A tide pool at low tide", "player title");
+    assert(attrs.focused, "focus did not move to the player");
+    assert(attrs.sandbox.includes("allow-scripts") && !attrs.sandbox.some((t) => /top-navigation|forms|downloads|modals/.test(t)), `sandbox: ${attrs.sandbox}`);
+    eq(await f.$$eval("#content button.embed-load", (bs) => bs.length), 1, "the other placeholder still waits for its click");
+    // The stand-in player loads inside the reader: the reader's CSP allows this host.
+    const t0 = Date.now();
+    let player;
+    while (!(player = page.frames().find((fr) => fr.url() === EMBEDS[0].player))) {
+      assert(Date.now() - t0 < 10000, `player frame did not load (requests: ${JSON.stringify(log.filter((r) => r.phase === "click"))}; ${refusals.join(" | ")})`);
+      await page.waitForTimeout(50);
+    }
+    await player.waitForSelector("#stand-in", { timeout: 5000 });
+    eq(JSON.stringify(log.filter((r) => r.phase === "click").map((r) => r.url)), JSON.stringify([EMBEDS[0].player]), "requests after the click");
+    // Any other host stays unframeable in the reader, even for a script of its own.
+    log.phase = "csp";
+    await f.evaluate(() => {
+      const probe = document.createElement("iframe");
+      probe.src = "https://ads.example/probe.html";
+      probe.title = "probe";
+      document.body.append(probe);
+    });
+    await page.waitForTimeout(500);
+    eq(JSON.stringify(log.filter((r) => r.phase === "csp")), "[]", "requests for a host outside the reader's frame-src");
+    assert(refusals.some((m) => /ads\.example/.test(m)), `no CSP refusal logged for the probe (${refusals.join(" | ")})`);
+    await page.close();
+  } finally {
+    await stop();
+  }
+});
+
 await test("site memory: later pages of one site leave out what repeats (seed 000); stored bounded", async () => {
   await worker.evaluate(() => chrome.storage.local.clear());
   const texts = [];
@@ -603,6 +789,7 @@ await test("XSS corpus in the reader view: nothing runs, no beacon but images, a
         for (const pre of copy.querySelectorAll("pre[role=region][tabindex='0'][aria-label=Code]")) {
           for (const k of ["role", "tabindex", "aria-label"]) pre.removeAttribute(k);
         }
+        for (const b of copy.querySelectorAll("figure[data-embed] > button.embed-load")) b.remove();
         for (const a of copy.querySelectorAll("a[target=_blank][rel='noreferrer noopener']")) {
           a.removeAttribute("target");
           a.rel = "noopener noreferrer";

@@ -7,23 +7,35 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-function stringList(file, constName) {
+function stringList(file, constName, min = 5) {
   const src = fs.readFileSync(path.join(root, file), "utf8");
   const m = src.match(new RegExp(`const ${constName}: &\\[&str\\] = &\\[([^\\]]*)\\]`));
   if (!m) throw new Error(`${constName} not found in ${file}`);
   const list = [...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]);
-  if (list.length < 5) throw new Error(`${constName} in ${file} looks wrong: ${list}`);
+  if (list.length < min) throw new Error(`${constName} in ${file} looks wrong: ${list}`);
   return list;
 }
 
+const providerNames = () => {
+  const src = fs.readFileSync(path.join(root, "src/article/embed.rs"), "utf8");
+  const names = [...src.matchAll(/^\s*name: "([^"]+)",$/gm)].map((m) => m[1]);
+  if (names.length < 1) throw new Error("no provider names in src/article/embed.rs");
+  return names;
+};
+
 export const lists = {
   tags: stringList("src/render/allowlist.rs", "TAGS"),
+  // Video placeholders (src/article/embed.rs): the renderer writes a figure carrying the player
+  // address a reader frames only on the user's click (https on these hosts only) and the
+  // provider's name; it never writes an iframe.
+  playerHosts: stringList("src/article/embed.rs", "PLAYER_HOSTS", 1),
+  providers: providerNames(),
   mathElements: stringList("src/article/math.rs", "ELEMENTS"),
   mathAttributes: stringList("src/article/math.rs", "ATTRIBUTES"),
 };
 
 /// Runs in the page: every violation under the given roots, as strings.
-export function domViolations({ roots, tags, mathElements, mathAttributes }) {
+export function domViolations({ roots, tags, mathElements, mathAttributes, playerHosts, providers }) {
   const HTML = "http://www.w3.org/1999/xhtml";
   const MATHML = "http://www.w3.org/1998/Math/MathML";
   const bad = [];
@@ -45,6 +57,14 @@ export function domViolations({ roots, tags, mathElements, mathAttributes }) {
         return urlOk(v, ["http", "https"]) || (/^data:image\//i.test(v) && !/^data:image\/svg/i.test(v));
       case "img alt": case "img width": case "img height": return true;
       case "img loading": return v === "lazy";
+      case "figure data-embed":
+        try {
+          const u = new URL(v);
+          return u.protocol === "https:" && playerHosts.includes(u.hostname) && !/["'<>\s]/.test(v);
+        } catch {
+          return false;
+        }
+      case "figure data-provider": return providers.includes(v);
       case "code class": return v.startsWith("language-") && !/[\s"'<>]/.test(v);
       case "span class": return v === "visually-hidden";
       case "span id": return true;
