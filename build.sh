@@ -25,6 +25,9 @@ EXT_FEATURES=web
 NPM_FEATURES=web,html
 CHROMIUM=/usr/bin/chromium
 CHROMEDRIVER_BIN=/usr/bin/chromedriver
+# Second browser: Debian's Firefox ESR and geckodriver from crates.io (see TOOLCHAIN.md).
+FIREFOX=/usr/bin/firefox-esr
+GECKODRIVER_VERSION=0.37.1
 
 log() { printf '\n== %s\n' "$*" >&2; }
 die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
@@ -65,6 +68,15 @@ cmd_setup() {
   if [[ ! -x "$CHROMIUM" || ! -x "$CHROMEDRIVER_BIN" ]]; then
     log "chromium + chromedriver (Debian)"
     apt-get update && apt-get install -y chromium chromium-driver
+  fi
+
+  if [[ ! -x "$FIREFOX" ]]; then
+    log "firefox-esr (Debian)"
+    apt-get update && apt-get install -y firefox-esr
+  fi
+  if [[ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 { print $2 }')" != "$GECKODRIVER_VERSION" ]]; then
+    log "geckodriver $GECKODRIVER_VERSION (about 4 min to build here, 30+ min on a loaded machine)"
+    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
   fi
 
   log "npm dev tooling"
@@ -181,6 +193,14 @@ ext_tests() {
   ext_build_fresh || return 1
   node tests/extension/e2e.mjs dist/chrome-test || return 1
   npx --no-install web-ext lint --source-dir dist/firefox --no-config-discovery
+}
+
+# The Firefox build in Firefox ESR, headless, through geckodriver (tests/extension/firefox.mjs):
+# it installs as a temporary add-on, the reader page runs, the wasm compiles and extracts (~20 s).
+firefox_ext_tests() {
+  [[ -x "$FIREFOX" ]] && command -v geckodriver >/dev/null 2>&1 ||
+    { echo "firefox-esr or geckodriver missing (run ./build.sh setup)" >&2; return 1; }
+  ext_build_fresh && FIREFOX="$FIREFOX" GECKODRIVER="$(command -v geckodriver)" node tests/extension/firefox.mjs dist/firefox
 }
 
 # --- test groups: each runs, is timed and counted; the run fails if any group failed ----------
@@ -398,6 +418,7 @@ cmd_test() {
   bench_groups
   group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests
   group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
+  group "extension in Firefox ESR (geckodriver: install, reader page, wasm)" firefox_ext_tests
   group "XSS corpus (npm build + live DOM, headless Chromium)" xss_browser_tests
   group "metadata matching rule (node)" metadata_rule_tests
   summary
