@@ -240,6 +240,16 @@ browser_tests() {
     cargo test --target "$WASM_TARGET" --no-default-features --features "$NPM_FEATURES" --test web --test web_api
 }
 
+# The same wasm-bindgen tests in Firefox ESR (geckodriver; webdriver.firefox.json points at Debian's
+# binary). The test build is the Chromium group's; the runs add seconds.
+browser_tests_firefox() {
+  check_bindgen || return 1
+  command -v geckodriver >/dev/null 2>&1 || { echo "geckodriver missing (run ./build.sh setup)" >&2; return 1; }
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    GECKODRIVER="$(command -v geckodriver)" WASM_BINDGEN_TEST_WEBDRIVER_JSON=webdriver.firefox.json \
+    cargo test --target "$WASM_TARGET" --no-default-features --features "$NPM_FEATURES" --test web --test web_api
+}
+
 # The npm package as users get it (tests/npm/package.mjs): pack, install offline, Node, tsc,
 # a page and a module worker in headless Chromium, and an esbuild bundle of it served to Chromium.
 npm_package_tests() {
@@ -413,6 +423,7 @@ cmd_test() {
   group "cargo test (native)" cargo test
   group "hostile pages (native, --profile robust)" hostile_tests
   group "browser tests (wasm-bindgen, headless Chromium)" browser_tests
+  group "browser tests (wasm-bindgen, headless Firefox ESR)" browser_tests_firefox
   group "npm package (pack, install, Node, tsc, Chromium page + worker, esbuild bundle)" npm_package_tests
   group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
   bench_groups
