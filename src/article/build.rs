@@ -252,6 +252,25 @@ impl<'a> Walker<'a> {
 
     /// Left out of the article: dropped by the engine, never content, or hidden.
     pub(crate) fn skipped(&self, id: NodeId) -> bool {
+        self.skipped_for_sight(id) || self.aria_hidden_inline(id)
+    }
+
+    /// `aria-hidden` on inline content: hidden from assistive technology, not from sight.
+    fn aria_hidden_inline(&self, id: NodeId) -> bool {
+        let n = self.snap().node(id);
+        n.kind == NodeKind::Element
+            && n.attr("aria-hidden") == Some("true")
+            && !self.has_block[id.index()]
+    }
+
+    /// Shown to sighted readers but hidden from assistive technology: `aria-hidden` inline
+    /// content that nothing else hides (read as [`Inline::VisualOnly`]).
+    fn visual_only(&self, id: NodeId) -> bool {
+        self.aria_hidden_inline(id) && !self.is_block(id) && !self.skipped_for_sight(id)
+    }
+
+    /// Left out for everyone: dropped by the engine, never content, or not rendered.
+    fn skipped_for_sight(&self, id: NodeId) -> bool {
         let n = self.snap().node(id);
         let dropped = |i: NodeId| self.cx.drop.get(i.index()).copied().unwrap_or(false);
         if dropped(id) {
@@ -282,18 +301,14 @@ impl<'a> Walker<'a> {
         self.hidden(id)
     }
 
-    /// Hidden from everyone: `hidden`, inline `display:none`/`visibility:hidden`, invisible
-    /// layout, or `aria-hidden` on something that is not a content container (icons,
-    /// duplicate renderings); `aria-hidden` on a container of blocks is not trusted
-    /// (overlays set it on the real article).
+    /// Not rendered: `hidden`, inline `display:none`/`visibility:hidden`, invisible layout.
+    /// (`aria-hidden` hides only from assistive technology; on a container of blocks it is not
+    /// trusted at all: overlays set it on the real article.)
     fn hidden(&self, id: NodeId) -> bool {
         let n = self.snap().node(id);
         if n.attr("hidden")
             .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"))
         {
-            return true;
-        }
-        if n.attr("aria-hidden") == Some("true") && !self.has_block[id.index()] {
             return true;
         }
         if n.attr("style").is_some_and(style_hides) {
@@ -447,7 +462,7 @@ impl<'a> Walker<'a> {
     pub(crate) fn container(&mut self, id: NodeId, depth: usize, out: &mut Vec<Block>) {
         let mut run: Vec<Inline> = Vec::new();
         for &c in &self.snap().node(id).children {
-            if self.skipped(c) {
+            if self.skipped(c) && !self.visual_only(c) {
                 continue;
             }
             let inline_ok = self.snap().node(c).kind == NodeKind::Text
@@ -580,7 +595,7 @@ impl<'a> Walker<'a> {
         let mut caption = Vec::new();
         let mut run = Vec::new();
         for &c in &self.snap().node(id).children {
-            if self.skipped(c) {
+            if self.skipped(c) && !self.visual_only(c) {
                 continue;
             }
             if self.snap().node(c).is("figcaption") {
@@ -626,6 +641,17 @@ impl<'a> Walker<'a> {
             run.push(Inline::Text {
                 text: n.text.clone(),
             });
+            return;
+        }
+        if self.visual_only(id) {
+            let mut content = Vec::new();
+            if depth <= MAX_DEPTH {
+                self.inline_children(id, depth, &mut content);
+            }
+            drop_images(&mut content);
+            if content.iter().any(has_substance) {
+                run.push(Inline::VisualOnly { content });
+            }
             return;
         }
         if self.skipped(id) {
@@ -998,6 +1024,16 @@ fn split_paragraphs(inlines: Vec<Inline>) -> Vec<Vec<Inline>> {
         .map(tidy)
         .filter(|p| !p.is_empty())
         .collect()
+}
+
+/// Removes images from a run, at any depth (icons inside `aria-hidden` text).
+fn drop_images(run: &mut Vec<Inline>) {
+    run.retain(|i| !matches!(i, Inline::Image { .. }));
+    for i in run.iter_mut() {
+        if let Some(c) = super::text::children_mut(i) {
+            drop_images(c);
+        }
+    }
 }
 
 /// The images of a run made only of images (optionally linked), for figures.

@@ -489,6 +489,42 @@ fn hidden_nodes_dropped_sr_only_kept() {
         "Visible for screen readers\n\nReal article under an overlay's aria-hidden."
     );
     assert!(to_html(&a).contains("<span class=\"visually-hidden\"> for screen readers</span>"));
+    // aria-hidden inline text is shown (for sighted readers) but never read: only the HTML has it.
+    assert!(to_html(&a).contains("Visible<span aria-hidden=\"true\">ICON</span>"));
+    assert!(!to_markdown(&a).contains("ICON"));
+}
+
+#[test]
+fn aria_hidden_twin_shown_not_read_and_icons_left_out() {
+    let a = article(|b| {
+        b.el("p", &[], |b| {
+            b.text("Leaves at ");
+            b.el("span", &[("class", "visually-hidden")], |b| {
+                b.text("seven forty-five");
+            });
+            b.el("span", &[("aria-hidden", "true")], |b| {
+                b.text("7:45");
+            });
+            b.text(" daily.");
+            b.el("a", &[("href", "/share")], |b| {
+                b.el("span", &[("aria-hidden", "true")], |b| {
+                    b.el("img", &[("src", "/icon.png"), ("alt", "")], |_| {});
+                });
+                b.el("span", &[("class", "sr-only")], |b| {
+                    b.text("Share");
+                });
+            });
+        });
+    });
+    let Some(Block::Paragraph { content }) = a.blocks.first() else {
+        panic!("{:?}", a.blocks)
+    };
+    assert!(content.contains(&Inline::VisualOnly {
+        content: vec![text("7:45")]
+    }));
+    // The icon image under aria-hidden is neither shown nor read.
+    assert!(!to_html(&a).contains("icon.png"), "{}", to_html(&a));
+    assert_eq!(to_text(&a), "Leaves at seven forty-five daily.Share");
 }
 
 #[test]

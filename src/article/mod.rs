@@ -231,6 +231,14 @@ pub enum Inline {
         /// Content.
         content: Vec<Inline>,
     },
+    /// Text shown but hidden from assistive technology (`aria-hidden` on inline content): the
+    /// visual twin of [`Inline::VisuallyHidden`] text ("7:45" beside "seven forty-five"), a
+    /// glyph. The HTML keeps it marked `aria-hidden`; plain text and Markdown give what assistive
+    /// technology reads, so they leave it out (no twin is read twice).
+    VisualOnly {
+        /// Content (text and markup; images inside are icons and are left out).
+        content: Vec<Inline>,
+    },
     /// A run whose language or direction differs from its surroundings.
     Span {
         /// BCP 47 language tag, when it differs.

@@ -120,6 +120,7 @@ pub(crate) fn children_mut(inline: &mut Inline) -> Option<&mut Vec<Inline>> {
         | Inline::Sup { content }
         | Inline::Sub { content }
         | Inline::VisuallyHidden { content }
+        | Inline::VisualOnly { content }
         | Inline::Span { content, .. } => Some(content),
         _ => None,
     }
@@ -134,6 +135,7 @@ pub(crate) fn children(inline: &Inline) -> Option<&[Inline]> {
         | Inline::Sup { content }
         | Inline::Sub { content }
         | Inline::VisuallyHidden { content }
+        | Inline::VisualOnly { content }
         | Inline::Span { content, .. } => Some(content),
         _ => None,
     }
@@ -208,6 +210,8 @@ fn plain_into(inlines: &[Inline], s: &mut String) {
             Inline::Text { text } | Inline::Code { text } => s.push_str(text),
             Inline::Break => s.push('\n'),
             Inline::Math { mathml } => s.push_str(&super::math::plain(mathml)),
+            // What assistive technology reads: its twin is the visually hidden text.
+            Inline::VisualOnly { .. } => {}
             other => {
                 if let Some(c) = children(other) {
                     plain_into(c, s);

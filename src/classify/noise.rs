@@ -100,12 +100,30 @@ impl<'a> NoiseClassifier<'a> {
         if node.attr("hidden").is_some() {
             return true;
         }
-        if node.attr("aria-hidden") == Some("true")
-            && self.f.text_len[id.index()] <= limits::ARIA_HIDDEN_MAX_CHARS
-        {
+        if node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id) {
             return true;
         }
         node.attr("style").is_some_and(style_hides)
+    }
+
+    /// `aria-hidden` hides from assistive technology, not from sight, so it marks noise only
+    /// where it is decoration: a small block subtree (a carousel clone, an off-screen panel).
+    /// Inline runs are shown (the visual twin of screen-reader text, a glyph; the article
+    /// builder keeps them as visual-only text), and a subtree holding much of the page's text
+    /// is more likely the page under an overlay that set it.
+    fn aria_hidden_trusted(&self, id: NodeId) -> bool {
+        let len = self.f.text_len[id.index()];
+        let is_block = |d: NodeId| self.f.is_block[d.index()];
+        let mut below = self.snap.descendants(id);
+        let inline = !is_block(id)
+            && below
+                .by_ref()
+                .take(limits::ARIA_HIDDEN_INLINE_SCAN)
+                .all(|d| !is_block(d))
+            && below.next().is_none();
+        !inline
+            && len <= limits::ARIA_HIDDEN_MAX_CHARS
+            && (len as f32) < limits::ARIA_HIDDEN_MAX_TEXT_SHARE * self.page_text as f32
     }
 
     fn overlay(&self, id: NodeId, node: &Node) -> Option<Reason> {
@@ -299,6 +317,46 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(labels(&s).kind[wrap.index()], None);
+    }
+
+    #[test]
+    fn aria_hidden_marks_small_blocks_not_inline_runs_or_much_of_the_page() {
+        let mut b = Builder::new();
+        let (mut inline, mut clone, mut share) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("p", &[], |b| {
+                b.text("Leaves at ");
+                inline = b.el("span", &[("aria-hidden", "true")], |b| {
+                    b.text("7:45");
+                });
+            });
+            clone = b.el("div", &[("aria-hidden", "true")], |b| {
+                b.el("p", &[], |b| {
+                    b.text("A carousel slide cloned for looping.");
+                });
+            });
+            prose(b, 6);
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[inline.index()], None);
+        assert_eq!(l.kind[clone.index()], Some(Reason::Hidden));
+        // On a short page the same block is a fifth of the text: the page under a dialog.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            p_text(b, "Visible text of a short page.");
+            share = b.el("div", &[("aria-hidden", "true")], |b| {
+                p_text(b, "A paragraph under an overlay's aria-hidden.");
+            });
+        });
+        let s = b.finish();
+        assert_eq!(labels(&s).kind[share.index()], None);
+    }
+
+    fn p_text(b: &mut Builder, t: &str) {
+        b.el("p", &[], |b| {
+            b.text(t);
+        });
     }
 
     #[test]

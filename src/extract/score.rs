@@ -181,6 +181,32 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
     })
 }
 
+/// The page's only `<article>` (else its `<main>` landmark) when no paragraph scored: pages
+/// of short items (packing lists, glossaries, recipe cards) are still content the author
+/// marked. Needs some text outside noise.
+pub(crate) fn marked_content(inp: &Inputs) -> Option<Chosen> {
+    let f = inp.f;
+    let marked = |pred: &dyn Fn(&crate::Node) -> bool| -> Vec<NodeId> {
+        f.order
+            .iter()
+            .copied()
+            .filter(|&id| pred(inp.snap.node(id)) && !inp.noise.inside[id.index()])
+            .collect()
+    };
+    let articles = marked(&|n| n.is("article"));
+    let pick = match articles.as_slice() {
+        [one] => *one,
+        _ => *marked(&|n| n.is("main") || n.attr("role") == Some("main")).first()?,
+    };
+    (f.text_len[pick.index()] >= limits::MARKED_CONTENT_MIN_CHARS).then_some(Chosen {
+        top: pick,
+        roots: vec![pick],
+        joined: Vec::new(),
+        runner_up: 0.0,
+        top_score: 0.0,
+    })
+}
+
 /// The page's `<main>` landmark, when the scored winner is a scrap of it: listing, category and
 /// shop pages have no prose paragraphs, so scoring picks a short captioned strip while the
 /// list itself (link-dense, comma-free) fills the landmark.

@@ -233,6 +233,11 @@ fn select_stage(
         };
         chosen = score::select(&retry, &score::score(&retry));
     }
+    if chosen.is_none() {
+        // No prose paragraph anywhere (a page of short list items): the author's own
+        // `<article>`/`<main>` marks the content.
+        chosen = score::marked_content(inp);
+    }
     let c = chosen?;
     counts.push(("roots", c.roots.len()));
     counts.push(("joined", c.joined.len()));
@@ -257,6 +262,7 @@ fn hierarchy_stage(
     let mut drop = vec![false; n];
     let mut labels = vec![None; n];
     let mut in_roots = Vec::new();
+    let notes = linked_notes(snap, f, roots);
     for &r in roots {
         for id in std::iter::once(r).chain(snap.descendants(r)) {
             let i = id.index();
@@ -268,7 +274,7 @@ fn hierarchy_stage(
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                labels[i] = Some(first_pass(inp, id));
+                labels[i] = Some(first_pass(inp, id, notes[i]));
                 in_roots.push(id);
             }
         }
@@ -297,7 +303,7 @@ fn hierarchy_stage(
     drop
 }
 
-fn first_pass(inp: &Inputs, b: NodeId) -> Label {
+fn first_pass(inp: &Inputs, b: NodeId, note: bool) -> Label {
     let f = inp.f;
     let i = b.index();
     if inp.respect_noise && inp.noise.inside[i] {
@@ -309,17 +315,143 @@ fn first_pass(inp: &Inputs, b: NodeId) -> Label {
     {
         return Label::Boilerplate;
     }
+    if note {
+        return Label::Content;
+    }
     let short = f.own_len[i] < limits::KEYWORD_MAX_CHARS;
     let ld = if f.own_len[i] > 0 {
         f.own_link_density(b)
     } else {
         f.link_density(b)
     };
-    if ld > limits::LINK_DENSITY_BOILERPLATE || (short && f.keyword[i].is_some()) {
+    let max_ld = if prose_with_links(inp.snap, b) {
+        limits::LINK_DENSITY_PROSE
+    } else {
+        limits::LINK_DENSITY_BOILERPLATE
+    };
+    if ld > max_ld || (short && f.keyword[i].is_some()) {
         Label::Boilerplate
     } else {
         Label::Content
     }
+}
+
+/// In-page link targets: `href="#x"` → `x` (empty fragments are not targets).
+fn fragment(snap: &Snapshot, id: NodeId) -> Option<&str> {
+    let frag = snap.node(id).attr("href")?.trim().strip_prefix('#')?;
+    (!frag.is_empty()).then_some(frag)
+}
+
+/// `notes[id]`: a block of a note linked both ways (footnotes, endnotes): an element whose id
+/// an in-page link of the article points at and which links back to an element holding that
+/// link. Such notes are short and link-dense ("See <a>the source</a>. <a>↩</a>") yet content.
+/// Marks the blocks from the back-link up to the note element.
+fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
+    use std::collections::HashMap;
+    let mut notes = vec![false; snap.len()];
+    let mut ids: HashMap<&str, NodeId> = HashMap::new();
+    let mut links: Vec<(NodeId, &str)> = Vec::new();
+    for &r in roots {
+        for id in std::iter::once(r).chain(snap.descendants(r)) {
+            let n = snap.node(id);
+            if let Some(v) = n.attr("id") {
+                ids.entry(v).or_insert(id);
+            }
+            if n.is("a") {
+                if let Some(frag) = fragment(snap, id) {
+                    links.push((id, frag));
+                }
+            }
+        }
+    }
+    let mut by_target: HashMap<&str, Vec<NodeId>> = HashMap::new();
+    for &(l, frag) in &links {
+        by_target.entry(frag).or_default().push(l);
+    }
+    for &(back, frag) in &links {
+        let Some(&reference) = ids.get(frag) else {
+            continue;
+        };
+        // The note: an ancestor of the back-link with an id that a link inside `reference`
+        // points at.
+        let mut cur = snap.node(back).parent;
+        for _ in 0..limits::NOTE_MAX_LEVELS {
+            let Some(a) = cur else { break };
+            let forward = snap
+                .node(a)
+                .attr("id")
+                .and_then(|x| by_target.get(x))
+                .is_some_and(|ls| {
+                    ls.iter()
+                        .take(limits::NOTE_MAX_LEVELS)
+                        .any(|&l| f.contains(reference, l) && !f.contains(a, l))
+                });
+            if forward {
+                let mut m = snap.node(back).parent;
+                while let Some(x) = m {
+                    notes[x.index()] = true;
+                    if x == a {
+                        break;
+                    }
+                    m = snap.node(x).parent;
+                }
+                break;
+            }
+            cur = snap.node(a).parent;
+        }
+    }
+    notes
+}
+
+/// A paragraph of prose that cites several links ("See <a>the guide</a> and <a>the FAQ</a>."):
+/// a `p` ending a sentence, with at least two links and a word between them. Menus and tag
+/// lists have separators between their links, not words.
+fn prose_with_links(snap: &Snapshot, b: NodeId) -> bool {
+    let n = snap.node(b);
+    if !n.is("p") {
+        return false;
+    }
+    let text = snap.text_of(b);
+    let end = text
+        .trim_end()
+        .trim_end_matches(['"', '\'', ')', '”', '’', '»'])
+        .chars()
+        .last();
+    if !matches!(end, Some('.' | '!' | '?' | '。' | '！' | '？')) {
+        return false;
+    }
+    let mut links = 0;
+    let mut word_between = false;
+    let mut pending_word = false;
+    for d in snap.descendants(b) {
+        let node = snap.node(d);
+        if node.is("a") {
+            links += 1;
+            word_between |= links > 1 && pending_word;
+            pending_word = false;
+        } else if node.kind == NodeKind::Text && links > 0 && !in_link(snap, d, b) {
+            pending_word |= node
+                .text
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.chars().count() >= 2);
+        }
+    }
+    links >= 2 && word_between
+}
+
+/// `d` sits inside a link below `top`.
+fn in_link(snap: &Snapshot, d: NodeId, top: NodeId) -> bool {
+    let mut cur = snap.node(d).parent;
+    while let Some(a) = cur {
+        if a == top {
+            return false;
+        }
+        if snap.node(a).is("a") {
+            return true;
+        }
+        cur = snap.node(a).parent;
+    }
+    false
 }
 
 /// Drops each non-content block: whole when nothing under it is content, else only its own
@@ -488,6 +620,106 @@ mod tests {
         let sel = out.ok().and_then(|o| o.selection).unwrap_or_default();
         // 6 content + 1 noise + 1 boilerplate under a content parent: 7/9 < 0.8.
         assert!(sel.drop[links.index()]);
+    }
+
+    fn run_default(s: &Snapshot) -> Option<Selection> {
+        run(
+            s,
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        )
+        .ok()
+        .and_then(|o| o.selection)
+    }
+
+    #[test]
+    fn notes_linked_both_ways_and_prose_citing_links_are_content() {
+        let mut b = Builder::new();
+        let (mut note, mut cites, mut menu) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("article", &[], |b| {
+                for _ in 0..3 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                    b.el("sup", &[("id", "ref1")], |b| {
+                        b.el("a", &[("href", "#note1")], |b| {
+                            b.text("1");
+                        });
+                    });
+                });
+                cites = b.el("p", &[], |b| {
+                    b.text("See ");
+                    b.el("a", &[("href", "/guide")], |b| {
+                        b.text("the guide");
+                    });
+                    b.text(" and ");
+                    b.el("a", &[("href", "/faq")], |b| {
+                        b.text("the FAQ");
+                    });
+                    b.text(".");
+                });
+                menu = b.el("p", &[], |b| {
+                    for (h, t) in [("/a", "Home page"), ("/b", "About the newsroom")] {
+                        b.el("a", &[("href", h)], |b| {
+                            b.text(t);
+                        });
+                        b.text(" | ");
+                    }
+                });
+                b.el("ol", &[], |b| {
+                    note = b.el("li", &[("id", "note1")], |b| {
+                        b.el("a", &[("href", "/src")], |b| {
+                            b.text("Source");
+                        });
+                        b.text(". ");
+                        b.el("a", &[("href", "#ref1")], |b| {
+                            b.text("↩");
+                        });
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let f = blocks::compute(&s);
+        assert!(prose_with_links(&s, cites));
+        assert!(!prose_with_links(&s, menu));
+        let roots = [NodeId::ROOT];
+        assert!(linked_notes(&s, &f, &roots)[note.index()]);
+        let sel = run_default(&s).unwrap_or_default();
+        assert!(!sel.drop[note.index()], "note dropped");
+        assert!(!sel.drop[cites.index()], "citing sentence dropped");
+    }
+
+    #[test]
+    fn page_of_short_items_falls_back_to_its_article() {
+        let mut b = Builder::new();
+        let mut art = NodeId(0);
+        b.el("body", &[], |b| {
+            art = b.el("article", &[], |b| {
+                b.el("ul", &[], |b| {
+                    for t in [
+                        "Two shirts for hiking",
+                        "One shirt for dinner",
+                        "Socks and boots",
+                        "A rain jacket",
+                        "Maps of the valley",
+                        "Water bottle",
+                    ] {
+                        b.el("li", &[], |b| {
+                            b.text(t);
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(run_default(&s).map(|s| s.roots), Some(vec![art]));
     }
 
     #[test]

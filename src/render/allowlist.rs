@@ -61,6 +61,7 @@ fn attr_ok(tag: &str, k: &str, v: &str) -> bool {
         ("code", "class") => v.starts_with("language-"),
         ("span", "class") => v == "visually-hidden",
         ("span", "id") => true,
+        ("span", "aria-hidden") => v == "true",
         ("th", "scope") => matches!(v, "col" | "row" | "colgroup" | "rowgroup"),
         ("th" | "td", "colspan" | "rowspan") => v.parse::<u32>().is_ok(),
         _ => false,

@@ -268,6 +268,11 @@ impl Writer {
                 self.inlines(content);
                 self.out.push_str("</span>");
             }
+            Inline::VisualOnly { content } => {
+                self.out.push_str("<span aria-hidden=\"true\">");
+                self.inlines(content);
+                self.out.push_str("</span>");
+            }
             Inline::Span { lang, dir, content } => {
                 self.out.push_str("<span");
                 self.lang_dir(lang.as_deref(), dir.as_deref());

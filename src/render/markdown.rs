@@ -193,6 +193,8 @@ fn inline(i: &Inline, s: &mut String) {
         Inline::VisuallyHidden { content } | Inline::Span { content, .. } => {
             s.push_str(&inlines(content));
         }
+        // Markdown gives what assistive technology reads; the visually hidden twin is there.
+        Inline::VisualOnly { .. } => {}
     }
 }
 

@@ -106,7 +106,7 @@ fn push_inlines(inlines: &[Inline], s: &mut String) {
             | Inline::Span { content, .. } => push_inlines(content, s),
             Inline::Math { mathml } => s.push_str(&math_plain(mathml)),
             Inline::Break => s.push('\n'),
-            Inline::Image { .. } | Inline::Anchor { .. } => {}
+            Inline::Image { .. } | Inline::Anchor { .. } | Inline::VisualOnly { .. } => {}
         }
     }
 }

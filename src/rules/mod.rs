@@ -95,6 +95,12 @@ pub(crate) mod limits {
     /// Link density above which a block is link-list boilerplate (seed 004 link features;
     /// menus and "related" lists run 0.7–1.0, prose with citations stays under 0.3).
     pub const LINK_DENSITY_BOILERPLATE: f32 = 0.5;
+    /// A sentence citing several links inline ("See the guide, the FAQ and the forum.") is
+    /// prose however much of it is linked; only a paragraph that is nearly all link text is not.
+    pub const LINK_DENSITY_PROSE: f32 = 0.8;
+    /// Element levels searched between a footnote's back-link and the note element (`li > p >
+    /// a`), and links looked at per note id: notes are shallow and referenced a few times.
+    pub const NOTE_MAX_LEVELS: usize = 8;
     /// Each 100 chars of a paragraph add one point, capped at this many (long paragraphs are
     /// strong evidence but one giant block should not outvote the rest).
     pub const LENGTH_POINTS_CAP: f32 = 3.0;
@@ -121,6 +127,9 @@ pub(crate) mod limits {
     /// A landmark replaces a weak selection only when it holds at least this much text (an
     /// empty `<main>` shell of a script-built page is no better).
     pub const LANDMARK_MIN_CHARS: u32 = 500;
+    /// With no scoring paragraph at all, a marked `<article>`/`<main>` is taken when it holds
+    /// this much text (a short list is content; an empty shell or a one-line notice is not).
+    pub const MARKED_CONTENT_MIN_CHARS: u32 = 80;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the
@@ -129,6 +138,12 @@ pub(crate) mod limits {
     /// `aria-hidden` is trusted only on small subtrees: overlays set it on the real article
     /// (PRODUCT.md "do not trust an overlay's aria-hidden").
     pub const ARIA_HIDDEN_MAX_CHARS: u32 = 200;
+    /// …and on a small share of the page's text: a fifth of a short page under `aria-hidden`
+    /// is the page behind a dialog, not a decoration.
+    pub const ARIA_HIDDEN_MAX_TEXT_SHARE: f32 = 0.2;
+    /// Nodes looked at to tell an inline `aria-hidden` run (shown, only hidden from assistive
+    /// technology) from a block subtree; a larger subtree counts as a block.
+    pub const ARIA_HIDDEN_INLINE_SCAN: usize = 64;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
