@@ -138,6 +138,8 @@ pub(crate) struct Walker<'a> {
     /// Median font size of the content's paragraphs, when captured with layout (for headings
     /// that are styled paragraphs).
     body_size: Option<f32>,
+    /// `invisible[id]`: computed style hides the node (`snapshot::visibility`).
+    invisible: Vec<bool>,
 }
 
 /// A styled line at least this much larger than body text reads as a heading.
@@ -200,6 +202,7 @@ impl<'a> Walker<'a> {
             lang: cx.lang.clone(),
             dir: cx.dir.clone(),
             body_size: body_font_size(snap, roots),
+            invisible: crate::snapshot::visibility::invisible(snap),
         }
     }
 
@@ -314,7 +317,7 @@ impl<'a> Walker<'a> {
         if n.attr("style").is_some_and(style_hides) {
             return true;
         }
-        n.layout.as_ref().is_some_and(|l| l.is_invisible())
+        self.invisible.get(id.index()).copied().unwrap_or(false)
     }
 
     fn is_block(&self, id: NodeId) -> bool {

@@ -411,9 +411,11 @@ fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
     let c0 = (vp.width / 2.0, vp.height / 2.0);
     let c1 = (pw / 2.0, ph / 2.0);
     let vp_area = (vp.width * vp.height).max(1.0);
+    let invisible = crate::snapshot::visibility::invisible(snap);
     snap.nodes
         .iter()
-        .map(|node| {
+        .zip(invisible)
+        .map(|(node, invisible)| {
             let l = node.layout.as_ref()?;
             let (cx, cy) = (l.x + l.width / 2.0, l.y + l.height / 2.0);
             let region = if l.y + l.height <= band {
@@ -431,7 +433,7 @@ fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
                 region,
                 d0: ((cx - c0.0).powi(2) + (cy - c0.1).powi(2)).sqrt() / diag,
                 d1: ((cx - c1.0).powi(2) + (cy - c1.1).powi(2)).sqrt() / diag,
-                visible: !l.is_invisible(),
+                visible: !invisible,
                 viewport_share: (l.width * l.height) / vp_area,
                 font_size: l.font_size,
                 font_weight: l.font_weight,

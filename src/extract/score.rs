@@ -9,7 +9,7 @@
 use crate::classify::noise::NoiseLabels;
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path::PathRuns;
-use crate::extract::blocks::{flag, Features};
+use crate::extract::blocks::{flag, Features, Region};
 use crate::rules::{limits, HEADING_TAGS};
 use crate::snapshot::{NodeId, Snapshot};
 
@@ -101,12 +101,24 @@ pub(crate) fn score(inp: &Inputs) -> Scores {
     for (i, c) in candidate.iter_mut().enumerate() {
         if is_candidate[i] {
             let id = NodeId(i as u32);
-            *c = (raw[i] + initial_weight(inp, id)) * (1.0 - inp.f.link_density(id));
+            *c = (raw[i] + initial_weight(inp, id))
+                * (1.0 - inp.f.link_density(id))
+                * region_weight(inp.f, id);
         }
     }
     Scores {
         candidate,
         is_candidate,
+    }
+}
+
+/// Seed 001 regions, with layout: a candidate whose whole box lies in the page's top or bottom
+/// band or in a side band is a masthead, footer or side column (a slogan, a blog roll), never
+/// the article, which runs through the centre. 1 without layout.
+fn region_weight(f: &Features, id: NodeId) -> f32 {
+    match f.geo(id).map(|g| g.region) {
+        Some(Region::Centre) | None => 1.0,
+        Some(_) => limits::EDGE_REGION_WEIGHT,
     }
 }
 
@@ -444,5 +456,56 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.roots), Some(vec![main, head, tail]));
+    }
+
+    #[test]
+    fn with_layout_a_box_in_the_header_band_does_not_win() {
+        use crate::snapshot::{Layout, NodeKind, Viewport};
+        let mut b = Builder::new();
+        let (mut head, mut centre) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            head = b.el("div", &[], |b| {
+                for _ in 0..3 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+            centre = b.el("div", &[], |b| {
+                for _ in 0..2 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        let mut s = b.finish();
+        // Without layout the richer box wins.
+        assert_eq!(choose(&s).map(|c| c.top), Some(head));
+        s.viewport = Some(Viewport {
+            width: 1000.0,
+            height: 800.0,
+            page_width: 1000.0,
+            page_height: 4000.0,
+            ..Default::default()
+        });
+        for (i, n) in s.nodes.iter_mut().enumerate() {
+            if n.kind != NodeKind::Element {
+                continue;
+            }
+            // Everything sits in the centre, except the first box, wholly in the top band.
+            let top = i == head.index() || n.parent == Some(head);
+            n.layout = Some(Layout {
+                display: "block".into(),
+                visibility: "visible".into(),
+                opacity: 1.0,
+                x: 200.0,
+                y: if top { 10.0 } else { 1500.0 },
+                width: 600.0,
+                height: 100.0,
+                ..Default::default()
+            });
+        }
+        assert_eq!(choose(&s).map(|c| c.top), Some(centre));
     }
 }

@@ -144,6 +144,10 @@ pub(crate) mod limits {
     /// Nodes looked at to tell an inline `aria-hidden` run (shown, only hidden from assistive
     /// technology) from a block subtree; a larger subtree counts as a block.
     pub const ARIA_HIDDEN_INLINE_SCAN: usize = 64;
+    /// A `visibility: hidden` / `opacity: 0` subtree holding at least this share of the page's
+    /// text is a script-pending reveal, not hidden content (`snapshot/visibility.rs`; live DOM
+    /// with page scripts off: readability's seattletimes-1 hides its whole article body so).
+    pub const REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
@@ -165,6 +169,10 @@ pub(crate) mod limits {
     pub const REGION_MIN_BAND_PX: f32 = 150.0;
     /// Side band width share.
     pub const REGION_SIDE_SHARE: f32 = 0.22;
+    /// Candidate score factor for a box wholly inside the top, bottom or a side band (layout
+    /// only): styled-dev's dub.uu.nl picked its 52-char slogan in the header band over a column
+    /// of teasers scoring 0.6 of it.
+    pub const EDGE_REGION_WEIGHT: f32 = 0.25;
     /// Seed 001 menus: few words per link.
     pub const MENU_WORDS_PER_LINK: f32 = 4.0;
     /// Seed 003 evidence weight: the best run's paragraphs count this much extra. Ablation on

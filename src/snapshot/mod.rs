@@ -5,6 +5,7 @@
 
 pub mod capture;
 pub mod source;
+pub(crate) mod visibility;
 
 use serde::{Deserialize, Serialize};
 

@@ -31,21 +31,30 @@ fn extract_page(
         text: Some(String::new()),
         ..Prediction::default()
     };
-    let bytes = match corpus.page_bytes(rec) {
-        Ok(b) => b,
-        Err(e) => {
-            pred.error = Some(e);
-            return pred;
-        }
-    };
     let options = lectern::Options {
         url: rec.url.clone(),
         ..lectern::Options::default()
     };
+    // The page: a live capture (replay), else the parsed HTML bytes.
+    let source = match corpus.snapshot(rec) {
+        Some(Ok(snap)) => Source::Live(snap),
+        Some(Err(e)) => return with_error(pred, e),
+        None => match corpus.page_bytes(rec) {
+            Ok(b) => Source::Html(b),
+            Err(e) => return with_error(pred, e),
+        },
+    };
     let start = Instant::now();
     let outcome = guarded(|| {
-        let snap = lectern::parse_bytes(&bytes, &options)?;
-        lectern::extract_snapshot_ablated(&snap, &options, memory, switches)
+        let parsed;
+        let snap = match &source {
+            Source::Live(snap) => snap,
+            Source::Html(bytes) => {
+                parsed = lectern::parse_bytes(bytes, &options)?;
+                &parsed
+            }
+        };
+        lectern::extract_snapshot_ablated(snap, &options, memory, switches)
     });
     pred.ms = Some(start.elapsed().as_secs_f64() * 1000.0);
     match outcome {
@@ -64,10 +73,26 @@ fn extract_page(
         Err(panic) => pred.error = Some(panic),
     }
     // Outside the timed extraction: the cheap check the toolbar button runs on its own parse.
-    pred.readerable = guarded(|| lectern::parse_bytes(&bytes, &options))
-        .ok()
-        .and_then(Result::ok)
-        .map(|snap| lectern::is_probably_readerable(&snap));
+    pred.readerable = match &source {
+        Source::Live(snap) => guarded(|| lectern::is_probably_readerable(snap)).ok(),
+        Source::Html(bytes) => guarded(|| lectern::parse_bytes(bytes, &options))
+            .ok()
+            .and_then(Result::ok)
+            .map(|snap| lectern::is_probably_readerable(&snap)),
+    };
+    pred
+}
+
+/// Where a page comes from.
+enum Source {
+    /// A live-DOM capture, layout included (replay).
+    Live(lectern::Snapshot),
+    /// The page's HTML bytes, parsed natively.
+    Html(Vec<u8>),
+}
+
+fn with_error(mut pred: Prediction, error: String) -> Prediction {
+    pred.error = Some(error);
     pred
 }
 

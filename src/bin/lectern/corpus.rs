@@ -94,6 +94,9 @@ pub(crate) struct Corpus {
     pub dir: PathBuf,
     pub name: String,
     pub records: Vec<Record>,
+    /// Replay: a directory of live-DOM captures (`<id>.json`, `tools/browser_batch.mjs
+    /// --snapshots`) read instead of parsing the pages, so live mode is scored without a browser.
+    pub snapshots: Option<PathBuf>,
 }
 
 impl Corpus {
@@ -109,7 +112,33 @@ impl Corpus {
             dir: dir.to_path_buf(),
             name,
             records,
+            snapshots: None,
         })
+    }
+
+    /// Replays the live captures under `root`: `root/<corpus name>/snapshots` when that is a
+    /// directory (the layout `browser_batch.mjs --out root/<name> --snapshots` writes), else
+    /// `root` itself.
+    pub(crate) fn with_snapshots(mut self, root: &Path) -> Corpus {
+        let nested = root.join(&self.name).join("snapshots");
+        self.snapshots = Some(if nested.is_dir() {
+            nested
+        } else {
+            root.to_path_buf()
+        });
+        self
+    }
+
+    /// The live capture of `rec` (replay mode only): `None` when the corpus is not replayed.
+    pub(crate) fn snapshot(&self, rec: &Record) -> Option<Result<lectern::Snapshot, String>> {
+        let path = self.snapshots.as_ref()?.join(snapshot_file(&rec.id));
+        Some(
+            std::fs::read(&path)
+                .map_err(|e| format!("{}: {e} (page not captured live)", path.display()))
+                .and_then(|b| {
+                    serde_json::from_slice(&b).map_err(|e| format!("{}: {e}", path.display()))
+                }),
+        )
     }
 
     /// The raw page bytes (gunzipped when the path ends in `.gz`).
@@ -158,4 +187,20 @@ pub(crate) fn read_jsonl<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Ve
 pub(crate) fn read_predictions(path: &Path) -> Result<HashMap<String, Prediction>, String> {
     let preds: Vec<Prediction> = read_jsonl(path)?;
     Ok(preds.into_iter().map(|p| (p.id.clone(), p)).collect())
+}
+
+/// A capture's file name: the id with anything outside `[A-Za-z0-9._-]` replaced by `_`, as
+/// `snapshotFile` in `tools/lib/corpus_browser.mjs` names it.
+pub(crate) fn snapshot_file(id: &str) -> String {
+    let stem: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{stem}.json")
 }

@@ -21,14 +21,18 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   lectern extract FILE|- [--url U] [--format text|json|html|markdown]
   lectern batch --data DIR --out PRED.jsonl [--threads N] [--limit N] [--no-site-memory]
+               [--snapshots DIR]
   lectern eval [--data DIR]... [--json OUT] [--pred-dir DIR] [--threads N] [--limit N]
-               [--no-site-memory] [--floors FILE] [--ablate]
+               [--no-site-memory] [--floors FILE] [--ablate] [--snapshots DIR]
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
 
 eval defaults to every corpus under $LECTERN_SHARED/datasets (else ../shared/datasets).
 Pages with a manifest `site` share a site memory learned online in manifest order
 (--no-site-memory turns it off). --floors FILE fails (exit 1) when a score is below its floor;
 --ablate reruns the eval with each engine stage off in turn and prints a Markdown table.
+--snapshots DIR replays live-DOM captures (tools/browser_batch.mjs --snapshots) instead of
+parsing the pages: DIR/<corpus>/snapshots/<id>.json when that directory exists, else DIR/<id>.json;
+a page without a capture scores as empty.
 exit codes: 0 ok, 1 no article found or a quality floor missed, 2 usage or input error";
 
 /// Corpora scored another way (typed blocks, `score_blocks.py`), so `eval` leaves them out.
@@ -113,6 +117,15 @@ fn setup(args: &Args) -> batch::Setup {
     }
 }
 
+/// A corpus, replayed from `--snapshots` when given.
+fn open_corpus(dir: &Path, args: &Args) -> Result<Corpus, String> {
+    let corpus = Corpus::open(dir)?;
+    Ok(match args.path("snapshots") {
+        Some(root) => corpus.with_snapshots(&root),
+        None => corpus,
+    })
+}
+
 fn threads(args: &Args) -> Result<usize, String> {
     Ok(args
         .count("threads")?
@@ -122,10 +135,10 @@ fn threads(args: &Args) -> Result<usize, String> {
 fn cmd_batch(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse_with_flags(
         argv,
-        &["data", "out", "threads", "limit"],
+        &["data", "out", "threads", "limit", "snapshots"],
         &["no-site-memory"],
     )?;
-    let corpus = Corpus::open(&args.required_path("data")?)?;
+    let corpus = open_corpus(&args.required_path("data")?, &args)?;
     let out = args.required_path("out")?;
     let start = std::time::Instant::now();
     let preds = batch::run(&corpus, threads(&args)?, args.count("limit")?, setup(&args));
@@ -195,7 +208,15 @@ fn discover_corpora(root: &Path) -> Result<Vec<PathBuf>, String> {
 fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
     let args = Args::parse_with_flags(
         argv,
-        &["data", "json", "pred-dir", "threads", "limit", "floors"],
+        &[
+            "data",
+            "json",
+            "pred-dir",
+            "threads",
+            "limit",
+            "floors",
+            "snapshots",
+        ],
         &["no-site-memory", "ablate"],
     )?;
     let explicit: Vec<PathBuf> = args.all("data").into_iter().map(PathBuf::from).collect();
@@ -217,7 +238,7 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
     };
     let mut corpora = Vec::new();
     for dir in dirs {
-        let corpus = Corpus::open(&dir)?;
+        let corpus = open_corpus(&dir, &args)?;
         if BLOCK_SCORED.contains(&corpus.name.as_str()) || !corpus.is_scorable() {
             eprintln!(
                 "{}: skipped (no text gold or snippets; block-typed corpora score with score_blocks.py)",

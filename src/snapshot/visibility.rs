@@ -1,0 +1,191 @@
+//! Which nodes the captured layout renders invisible, shared by the noise stage and the article
+//! builder so both read the same answer.
+//!
+//! Computed style is trusted, with one exception: when `visibility: hidden` / `opacity: 0`
+//! subtrees hold most of the page's text, they are a reveal waiting for a script (anti-flicker
+//! snippets hide `<body>` until an A/B test loads, templates fade the article in, scroll
+//! animation libraries start every section at opacity 0), so none of them is taken as hidden.
+//! Pages never hide most of their own text for good; a browser that ran the page's scripts — or
+//! a reader running after them — would see it. `display: none` is always trusted: it also hides
+//! menus, tabs and templates, and removes the box, so there is no layout to read anyway.
+
+use crate::rules::limits;
+use crate::snapshot::{NodeKind, Snapshot};
+
+/// `invisible[id]`: the node's computed style hides it (see the module comment for the
+/// exception). `false` for every node without layout (parsed HTML).
+pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
+    let n = snap.len();
+    let mut out = vec![false; n];
+    // Parents come before children in capture order; a parent with a larger id (a hand-made
+    // snapshot) is ignored.
+    let parent = |i: usize| snap.nodes[i].parent.map(|p| p.index()).filter(|&p| p < i);
+    let mut under_hidden = vec![false; n];
+    // Text of the topmost `visibility`/`opacity`-hidden subtrees: one template hiding the
+    // article, or a fade-in library hiding every section (each alone is small).
+    let text = text_lengths(snap);
+    let mut style_hidden_text = 0u32;
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let inherited = parent(i).is_some_and(|p| under_hidden[p] || out[p]);
+        let Some(l) = node.layout.as_ref().filter(|l| l.is_invisible()) else {
+            under_hidden[i] = inherited;
+            continue;
+        };
+        if l.display == "none" {
+            out[i] = true;
+            continue;
+        }
+        if !inherited {
+            style_hidden_text = style_hidden_text.saturating_add(text[i]);
+        }
+        under_hidden[i] = true;
+    }
+    let page = text.first().copied().unwrap_or(0).max(1) as f32;
+    let pending_reveal = style_hidden_text as f32 >= limits::REVEAL_MIN_TEXT_SHARE * page;
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let style_hidden = node
+            .layout
+            .as_ref()
+            .is_some_and(|l| l.is_invisible() && l.display != "none");
+        if style_hidden && !pending_reveal {
+            out[i] = true;
+        }
+    }
+    out
+}
+
+/// Characters of rendered text (outside script, style and template data) in each subtree.
+fn text_lengths(snap: &Snapshot) -> Vec<u32> {
+    let n = snap.len();
+    let mut len = vec![0u32; n];
+    for i in (0..n).rev() {
+        let node = &snap.nodes[i];
+        if node.kind == NodeKind::Text {
+            let data = node.parent.is_none_or(|p| {
+                !matches!(
+                    snap.node(p).tag.as_str(),
+                    "script" | "style" | "template" | "noscript"
+                )
+            });
+            if data {
+                len[i] = node.text.trim().len() as u32;
+            }
+        }
+        if let Some(p) = node.parent.map(|p| p.index()).filter(|&p| p < i) {
+            len[p] = len[p].saturating_add(len[i]);
+        }
+    }
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::build::Builder;
+    use crate::snapshot::{Layout, NodeId, Viewport};
+
+    const PROSE: &str =
+        "A paragraph of the article, long enough to be most of what this page says.";
+
+    fn hide(s: &mut Snapshot, id: NodeId, display: &str, visibility: &str, opacity: f32) {
+        s.nodes[id.index()].layout = Some(Layout {
+            width: 600.0,
+            height: 300.0,
+            display: display.into(),
+            visibility: visibility.into(),
+            opacity,
+            ..Layout::default()
+        });
+    }
+
+    /// A page with a short menu and an article of three paragraphs; returns (menu, article, p).
+    fn page() -> (Snapshot, NodeId, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut menu, mut article, mut p) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            menu = b.el("ul", &[], |b| {
+                b.el("li", &[], |b| {
+                    b.text("Home");
+                });
+            });
+            article = b.el("div", &[], |b| {
+                for _ in 0..3 {
+                    p = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        let mut s = b.finish();
+        s.viewport = Some(Viewport {
+            width: 1280.0,
+            height: 800.0,
+            page_width: 1280.0,
+            page_height: 2000.0,
+            ..Viewport::default()
+        });
+        (s, menu, article, p)
+    }
+
+    #[test]
+    fn small_hidden_subtrees_stay_hidden() {
+        let (mut s, menu, _, _) = page();
+        hide(&mut s, menu, "block", "hidden", 1.0);
+        assert!(invisible(&s)[menu.index()]);
+        hide(&mut s, menu, "block", "visible", 0.0);
+        assert!(invisible(&s)[menu.index()]);
+    }
+
+    #[test]
+    fn a_hidden_article_holding_most_text_is_a_pending_reveal() {
+        let (mut s, _, article, p) = page();
+        // visibility: hidden is inherited: the paragraph computes hidden too.
+        hide(&mut s, article, "block", "hidden", 1.0);
+        hide(&mut s, p, "block", "hidden", 1.0);
+        let inv = invisible(&s);
+        assert!(!inv[article.index()] && !inv[p.index()]);
+        // An opacity fade-in likewise.
+        hide(&mut s, article, "block", "visible", 0.0);
+        assert!(!invisible(&s)[article.index()]);
+    }
+
+    #[test]
+    fn paragraphs_faded_in_one_by_one_are_a_pending_reveal_together() {
+        let (mut s, _, article, _) = page();
+        let paragraphs = s.node(article).children.clone();
+        for &p in &paragraphs {
+            hide(&mut s, p, "block", "visible", 0.0);
+        }
+        let inv = invisible(&s);
+        assert!(paragraphs.iter().all(|p| !inv[p.index()]));
+        // One of three alone is a third of the text: trusted.
+        for &p in &paragraphs[1..] {
+            hide(&mut s, p, "block", "visible", 1.0);
+        }
+        assert!(invisible(&s)[paragraphs[0].index()]);
+    }
+
+    #[test]
+    fn display_none_is_always_trusted_and_no_layout_means_nothing_hidden() {
+        let (mut s, _, article, _) = page();
+        assert!(!invisible(&s).contains(&true));
+        hide(&mut s, article, "none", "visible", 1.0);
+        assert!(invisible(&s)[article.index()]);
+    }
+
+    #[test]
+    fn the_reader_shows_a_pending_reveal_and_drops_a_hidden_menu() {
+        let (mut s, menu, article, p) = page();
+        for id in [article, p] {
+            hide(&mut s, id, "block", "hidden", 1.0);
+        }
+        hide(&mut s, menu, "block", "hidden", 1.0);
+        let text = crate::extract_snapshot(&s, &crate::Options::default())
+            .ok()
+            .flatten()
+            .map(|a| crate::to_text(&a))
+            .unwrap_or_default();
+        assert!(text.contains("most of what this page says"), "{text:?}");
+        assert!(!text.contains("Home"), "{text:?}");
+    }
+}
