@@ -42,7 +42,7 @@ pub struct StageSwitches {
     /// `HierarchyFilter` two-threshold vote (seed 004). Off: first-pass labels stand.
     pub hierarchy: bool,
     /// The learned block classifier (seeds 002/004) fused with the rule labels. Default off:
-    /// out-of-fold it gains on wcxb-dev but loses 0.005 word F1 on big9-dev and readability
+    /// out-of-fold it gains 0.014 word F1 on wcxb-dev but loses 0.011 on big9-dev
     /// (docs/LEARNED.md), short of the bar for turning it on.
     pub learned: bool,
     /// Ablation only: the learned classifier alone picks the blocks (no rule roots, no vote).
