@@ -202,3 +202,101 @@ pub fn extract_snapshot_ablated(
     let deadline = Deadline::start(options.limits.time_budget_ms);
     extract::extract_with(snapshot, options, memory, switches, &deadline).map(|(a, _)| a)
 }
+
+/// Training and evaluation hooks of the learned block classifier, for `lectern train`,
+/// `lectern eval --model` and the native/wasm equality test. Not a stable API.
+#[doc(hidden)]
+pub mod learn {
+    pub use crate::classify::learned::{
+        feature_set_hash, Fuse, Model, ModelError, Tree, ABSENT, FEATURE_NAMES, FORMAT_VERSION,
+        N_FEATURES,
+    };
+    use crate::extract::{self, stages::Learning};
+    use crate::{Article, Deadline, Error, Options, SiteMemory, Snapshot, StageSwitches};
+
+    /// One text block of a page, as the learned stage sees it.
+    #[derive(Clone, Debug)]
+    pub struct BlockRow {
+        /// The feature row (see [`FEATURE_NAMES`]).
+        pub features: Vec<f32>,
+        /// The block's own text (not that of nested blocks), whitespace as in the page.
+        pub text: String,
+        /// Kept by the extraction that produced the row.
+        pub kept: bool,
+    }
+
+    /// Extracts `snapshot` with `switches` and `model` (`None`: the shipped one), teaching
+    /// `memory` as [`crate::extract_with_memory`] does, and returns every block's row.
+    pub fn block_rows(
+        snapshot: &Snapshot,
+        options: &Options,
+        memory: Option<&mut SiteMemory>,
+        switches: StageSwitches,
+        model: Option<&Model>,
+    ) -> Result<(Option<Article>, Vec<BlockRow>), Error> {
+        snapshot.validate()?;
+        let deadline = Deadline::start(options.limits.time_budget_ms);
+        let learning = Learning {
+            model,
+            collect_rows: true,
+            fuse: None,
+        };
+        let (article, out) =
+            extract::extract_learning(snapshot, options, memory, switches, learning, &deadline)?;
+        let kept = extract::kept_blocks(snapshot, &out);
+        let f = &out.features;
+        let mut text = vec![String::new(); snapshot.len()];
+        for &id in &f.order {
+            let node = snapshot.node(id);
+            if node.kind == crate::NodeKind::Text && !f.skip[id.index()] {
+                text[f.block_of[id.index()].index()].push_str(&node.text);
+            }
+        }
+        let rows = f
+            .blocks
+            .iter()
+            .zip(out.rows)
+            .map(|(b, row)| BlockRow {
+                features: row.to_vec(),
+                text: std::mem::take(&mut text[b.index()]),
+                kept: kept[b.index()],
+            })
+            .collect();
+        Ok((article, rows))
+    }
+
+    /// As [`crate::extract_snapshot_ablated`], with `model` instead of the shipped one and
+    /// `fuse` instead of the tuned fusion thresholds.
+    pub fn extract_with_model(
+        snapshot: &Snapshot,
+        options: &Options,
+        memory: Option<&mut SiteMemory>,
+        switches: StageSwitches,
+        model: Option<&Model>,
+        fuse: Option<Fuse>,
+    ) -> Result<Option<Article>, Error> {
+        snapshot.validate()?;
+        let deadline = Deadline::start(options.limits.time_budget_ms);
+        let learning = Learning {
+            model,
+            collect_rows: false,
+            fuse,
+        };
+        extract::extract_learning(snapshot, options, memory, switches, learning, &deadline)
+            .map(|(a, _)| a)
+    }
+
+    /// The shipped model's logit for every text block of `snapshot`, in document order.
+    pub fn shipped_scores(snapshot: &Snapshot, options: &Options) -> Result<Vec<f32>, Error> {
+        let model = crate::classify::learned::embedded()
+            .map_err(|e| Error::InvalidOptions(format!("shipped block model: {e}")))?;
+        let (_, rows) = block_rows(
+            snapshot,
+            options,
+            None,
+            StageSwitches::default(),
+            Some(model),
+        )?;
+        Ok(rows.iter().map(|r| model.score(&r.features)).collect())
+    }
+}

@@ -220,3 +220,18 @@ fn errors_are_js_errors_named_by_kind() {
     let (name, _) = thrown(web::is_probably_readerable(&JsValue::NULL).unwrap_err());
     assert_eq!(name, "NotADocument");
 }
+
+/// The shipped block model scores the fixture bit-identically to the native build
+/// (`tests/learned_golden.rs` checks the same golden file natively).
+#[wasm_bindgen_test]
+fn learned_scores_match_the_native_golden_file() {
+    const GOLDEN: &str = include_str!("fixtures/learned/capture_page.scores");
+    let options = lectern::Options::default();
+    let snap = lectern::parse_html(PAGE, &options).unwrap();
+    let got: String = lectern::learn::shipped_scores(&snap, &options)
+        .unwrap()
+        .iter()
+        .map(|s| format!("{:08x}\n", s.to_bits()))
+        .collect();
+    assert_eq!(got, GOLDEN);
+}

@@ -43,7 +43,29 @@ pub(crate) fn extract_with(
     switches: stages::StageSwitches,
     deadline: &Deadline,
 ) -> Result<(Option<Article>, Trace), Error> {
-    let out = stages::run(snap, options.mode, memory.as_deref(), switches, deadline)?;
+    let learning = stages::Learning::default();
+    let (article, out) = extract_learning(snap, options, memory, switches, learning, deadline)?;
+    Ok((article, out.trace))
+}
+
+/// As [`extract_with`], with a given model (or the shipped one) and optionally the feature
+/// rows; also returns the stages' outcome.
+pub(crate) fn extract_learning(
+    snap: &Snapshot,
+    options: &Options,
+    memory: Option<&mut SiteMemory>,
+    switches: stages::StageSwitches,
+    learning: stages::Learning,
+    deadline: &Deadline,
+) -> Result<(Option<Article>, stages::Outcome), Error> {
+    let out = stages::run_with(
+        snap,
+        options.mode,
+        memory.as_deref(),
+        switches,
+        learning,
+        deadline,
+    )?;
     if let Some(m) = memory {
         m.learn(&out.features, &kept_blocks(snap, &out));
     }
@@ -51,7 +73,7 @@ pub(crate) fn extract_with(
         .selection
         .as_ref()
         .and_then(|sel| article_from(snap, sel, options));
-    Ok((article, out.trace))
+    Ok((article, out))
 }
 
 /// As [`extract`], with the per-stage [`Trace`] (for the debug overlay).
@@ -102,7 +124,7 @@ pub(crate) fn learn_site(pages: &[Snapshot], options: &Options) -> Result<SiteMe
 }
 
 /// `kept[id]` for every node inside a root and not dropped.
-fn kept_blocks(snap: &Snapshot, out: &stages::Outcome) -> Vec<bool> {
+pub(crate) fn kept_blocks(snap: &Snapshot, out: &stages::Outcome) -> Vec<bool> {
     let mut kept = vec![false; snap.len()];
     let Some(sel) = out.selection.as_ref() else {
         return kept;

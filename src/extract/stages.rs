@@ -7,11 +7,15 @@
 //! 4. `site_memory`— repeated texts and always-dropped paths of this site (seed 000)
 //! 5. `score`/`select` — Readability-class evidence fused with the above; best container,
 //!    widened and joined across its column
-//! 6. `hierarchy`  — `HierarchyFilter` two-threshold vote inside the roots (seed 004)
-//! 7. `confidence` — 0–1, low on home/index pages
+//! 6. `learned`    — boosted-tree block classifier over the features above and the rules'
+//!    verdict (seeds 002/004); joins blocks outside the roots it is sure about
+//! 7. `hierarchy`  — learned and rule labels fused, then the `HierarchyFilter` two-threshold
+//!    vote inside the roots (seed 004)
+//! 8. `confidence` — 0–1, low on home/index pages
 
 use crate::budget::Deadline;
 use crate::classify::hierarchy::{HierarchyFilter, Label};
+use crate::classify::learned::{self, Fuse, Model, N_FEATURES};
 use crate::classify::noise::{NoiseClassifier, NoiseLabels};
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path;
@@ -37,6 +41,13 @@ pub struct StageSwitches {
     pub column_join: bool,
     /// `HierarchyFilter` two-threshold vote (seed 004). Off: first-pass labels stand.
     pub hierarchy: bool,
+    /// The learned block classifier (seeds 002/004) fused with the rule labels. Default off:
+    /// out-of-fold it gains 0.014 word F1 on wcxb-dev but loses 0.011 on big9-dev
+    /// (docs/LEARNED.md), short of the bar for turning it on.
+    pub learned: bool,
+    /// Ablation only: the learned classifier alone picks the blocks (no rule roots, no vote).
+    /// Default off.
+    pub learned_only: bool,
 }
 
 impl Default for StageSwitches {
@@ -47,6 +58,8 @@ impl Default for StageSwitches {
             site_memory: true,
             column_join: true,
             hierarchy: true,
+            learned: false,
+            learned_only: false,
         }
     }
 }
@@ -56,6 +69,25 @@ pub(crate) struct Outcome {
     pub selection: Option<Selection>,
     pub features: Features,
     pub trace: Trace,
+    /// Feature row of each block of `features.blocks`, when [`Learning::collect_rows`].
+    pub rows: Vec<[f32; N_FEATURES]>,
+}
+
+/// Which model the `learned` stage uses, and whether to hand back the feature rows.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Learning<'m> {
+    /// `None`: the shipped model.
+    pub model: Option<&'m Model>,
+    /// Return every block's feature row (for `lectern train`).
+    pub collect_rows: bool,
+    /// Fusion thresholds (`None`: the tuned defaults).
+    pub fuse: Option<Fuse>,
+}
+
+/// The `learned` stage's output: block scores (logits by `NodeId`) and feature rows.
+struct LearnedOut {
+    scores: Option<Vec<Option<f32>>>,
+    rows: Vec<[f32; N_FEATURES]>,
 }
 
 fn timed<T>(
@@ -76,12 +108,25 @@ fn timed<T>(
     Ok(out)
 }
 
-/// Runs every stage over `snap`.
+/// Runs every stage over `snap` with the shipped model.
+#[cfg(test)]
 pub(crate) fn run(
     snap: &Snapshot,
     mode: Mode,
     memory: Option<&SiteMemory>,
     switches: StageSwitches,
+    deadline: &Deadline,
+) -> Result<Outcome, Error> {
+    run_with(snap, mode, memory, switches, Learning::default(), deadline)
+}
+
+/// Runs every stage over `snap`.
+pub(crate) fn run_with(
+    snap: &Snapshot,
+    mode: Mode,
+    memory: Option<&SiteMemory>,
+    switches: StageSwitches,
+    learning: Learning,
     deadline: &Deadline,
 ) -> Result<Outcome, Error> {
     let mut trace = Trace::default();
@@ -116,19 +161,44 @@ pub(crate) fn run(
     let chosen = timed(&mut trace, deadline, "select", |t, c| {
         select_stage(&inputs, t, c)
     })?;
-    let Some((chosen, respect_noise)) = chosen else {
+    let inputs = Inputs {
+        respect_noise: chosen.as_ref().is_none_or(|(_, r)| *r),
+        ..inputs
+    };
+    let rule_roots = chosen.as_ref().map_or(&[][..], |(c, _)| c.roots.as_slice());
+    let out = timed(&mut trace, deadline, "learned", |_, c| {
+        learned_stage(&inputs, rule_roots, switches, learning, c)
+    })?;
+    let scores = out.scores.as_deref();
+    let fuse = learning.fuse.unwrap_or_default();
+    let chosen = match (chosen, scores) {
+        (_, Some(s)) if switches.learned_only => learned_roots(&inputs, s).map(|c| (c, false)),
+        (Some((mut c, r)), Some(s)) => {
+            join_sure_blocks(&inputs, s, fuse.join, &mut c.roots, &mut trace);
+            Some((c, r))
+        }
+        (c, _) => c,
+    };
+    let Some((chosen, _)) = chosen else {
         return Ok(Outcome {
             selection: None,
             features: f,
             trace,
+            rows: out.rows,
         });
     };
     let drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
         let inp = Inputs {
-            respect_noise,
+            respect_noise: inputs.respect_noise && !switches.learned_only,
             ..inputs
         };
-        hierarchy_stage(&inp, &chosen.roots, mode, switches.hierarchy, t, c)
+        let fusion = Fusion {
+            scores,
+            only: switches.learned_only,
+            fuse,
+        };
+        let vote = switches.hierarchy && !switches.learned_only;
+        hierarchy_stage(&inp, &chosen.roots, mode, vote, fusion, t, c)
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);
@@ -143,7 +213,106 @@ pub(crate) fn run(
         selection: Some(selection),
         features: f,
         trace,
+        rows: out.rows,
     })
+}
+
+/// Scores every block with the model (when on) and collects rows (when asked).
+fn learned_stage(
+    inp: &Inputs,
+    roots: &[NodeId],
+    switches: StageSwitches,
+    learning: Learning,
+    counts: &mut Vec<(&'static str, usize)>,
+) -> LearnedOut {
+    let on = switches.learned || switches.learned_only;
+    let model = match learning.model {
+        Some(m) => Some(m),
+        None if on => learned::embedded().ok(),
+        None => None,
+    };
+    // A shipped model that fails to load is caught by its unit test; here the stage steps aside.
+    counts.push(("model_missing", usize::from(on && model.is_none())));
+    let model = model.filter(|_| on);
+    if model.is_none() && !learning.collect_rows {
+        return LearnedOut {
+            scores: None,
+            rows: Vec::new(),
+        };
+    }
+    let rows = learned::rows(inp, roots, |b| rule_label(inp, b, false)); // features as trained: without linked notes
+    let scores = model.map(|m| {
+        let mut s = vec![None; inp.snap.len()];
+        for (b, row) in inp.f.blocks.iter().zip(&rows) {
+            s[b.index()] = Some(m.score(row));
+        }
+        s
+    });
+    counts.push(("scored", scores.as_ref().map_or(0, |_| rows.len())));
+    LearnedOut {
+        scores,
+        rows: if learning.collect_rows {
+            rows
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// Adds blocks outside the rules' roots that the model is sure are content (topmost only,
+/// never around an existing root, never inside noise), keeping the roots in document order.
+fn join_sure_blocks(
+    inp: &Inputs,
+    scores: &[Option<f32>],
+    join: f32,
+    roots: &mut Vec<NodeId>,
+    trace: &mut Trace,
+) {
+    let f = inp.f;
+    let mut added: Vec<NodeId> = Vec::new();
+    for &b in &f.blocks {
+        let sure = scores[b.index()].is_some_and(|s| s > join);
+        if !sure || (inp.respect_noise && inp.noise.inside[b.index()]) {
+            continue;
+        }
+        let covered = roots.iter().chain(&added).any(|&r| f.contains(r, b));
+        let around = roots.iter().any(|&r| f.contains(b, r));
+        if !covered && !around {
+            added.push(b);
+            trace.decide(b, "learned", true, Reason::Learned);
+        }
+    }
+    if !added.is_empty() {
+        roots.extend(added);
+        roots.sort_by_key(|r| f.preorder[r.index()]);
+    }
+}
+
+/// Ablation: roots are the topmost blocks the model calls content.
+fn learned_roots(inp: &Inputs, scores: &[Option<f32>]) -> Option<Chosen> {
+    let f = inp.f;
+    let mut roots: Vec<NodeId> = Vec::new();
+    for &b in &f.blocks {
+        if scores[b.index()].is_some_and(|s| s > 0.0) && !roots.iter().any(|&r| f.contains(r, b)) {
+            roots.push(b);
+        }
+    }
+    Some(Chosen {
+        top: *roots.first()?,
+        roots,
+        joined: Vec::new(),
+        runner_up: 0.0,
+        top_score: 1.0,
+    })
+}
+
+/// How the first pass uses the learned scores.
+#[derive(Clone, Copy)]
+struct Fusion<'a> {
+    scores: Option<&'a [Option<f32>]>,
+    /// Learned label alone (ablation).
+    only: bool,
+    fuse: Fuse,
 }
 
 fn noise_stage(
@@ -254,6 +423,7 @@ fn hierarchy_stage(
     roots: &[NodeId],
     mode: Mode,
     enabled: bool,
+    fusion: Fusion,
     trace: &mut Trace,
     counts: &mut Vec<(&'static str, usize)>,
 ) -> Vec<bool> {
@@ -274,7 +444,7 @@ fn hierarchy_stage(
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                labels[i] = Some(first_pass(inp, id, notes[i]));
+                labels[i] = Some(first_pass(inp, id, notes[i], fusion));
                 in_roots.push(id);
             }
         }
@@ -303,7 +473,21 @@ fn hierarchy_stage(
     drop
 }
 
-fn first_pass(inp: &Inputs, b: NodeId, note: bool) -> Label {
+fn first_pass(inp: &Inputs, b: NodeId, note: bool, fusion: Fusion) -> Label {
+    let score = fusion.scores.and_then(|s| s[b.index()]);
+    if fusion.only {
+        return match score {
+            Some(s) if s > 0.0 => Label::Content,
+            _ => Label::Boilerplate,
+        };
+    }
+    let rule = rule_label(inp, b, note);
+    learned::fused_label(rule, score, &fusion.fuse)
+}
+
+/// The rules' first-pass label: noise, site-memory repeats, linked notes, link density and
+/// keywords.
+fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
     let f = inp.f;
     let i = b.index();
     if inp.respect_noise && inp.noise.inside[i] {
@@ -593,6 +777,7 @@ mod tests {
                 "tag_path",
                 "site_memory",
                 "select",
+                "learned",
                 "hierarchy",
                 "confidence"
             ]
@@ -720,6 +905,78 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(run_default(&s).map(|s| s.roots), Some(vec![art]));
+    }
+
+    fn balanced(s: &Snapshot, switches: StageSwitches, l: Learning) -> Result<Outcome, Error> {
+        run_with(s, Mode::Balanced, None, switches, l, &Deadline::start(0))
+    }
+
+    fn feature(row: &[f32; N_FEATURES], name: &str) -> f32 {
+        let at = learned::FEATURE_NAMES.iter().position(|n| *n == name);
+        row[at.unwrap_or(usize::MAX)]
+    }
+
+    #[test]
+    fn feature_rows_describe_blocks_roots_and_neighbours() {
+        let (s, art, share, _) = news_page();
+        let learning = Learning {
+            collect_rows: true,
+            ..Learning::default()
+        };
+        let out = balanced(&s, StageSwitches::default(), learning);
+        let Ok(out) = out else { panic!("run failed") };
+        let f = &out.features;
+        assert_eq!(out.rows.len(), f.blocks.len());
+        let at = |id: NodeId| f.blocks.iter().position(|&b| b == id).unwrap_or(usize::MAX);
+        let first_p = s.node(art).children[0];
+        let row = &out.rows[at(first_p)];
+        assert_eq!(feature(row, "own_len"), PROSE.chars().count() as f32);
+        assert_eq!(feature(row, "tag"), 1.0); // p
+        assert_eq!(feature(row, "in_root"), 1.0);
+        assert_eq!(feature(row, "rule_label"), 1.0);
+        assert_eq!(feature(row, "own_commas"), 3.0);
+        assert_eq!(feature(row, "geo_visible"), learned::ABSENT); // no layout
+                                                                  // The first paragraph follows the nav links: its previous block is outside the root.
+        assert_eq!(feature(row, "prev_in_root"), 0.0);
+        assert_eq!(feature(row, "next_in_root"), 1.0);
+        assert_eq!(feature(row, "next_same_path"), 1.0);
+        let share_row = &out.rows[at(share)];
+        assert_eq!(feature(share_row, "noise_inside"), 1.0);
+        assert_eq!(feature(share_row, "rule_label"), 0.0);
+        // The footer is after the root.
+        let last = out.rows.last().map_or(0.0, |r| feature(r, "root_side"));
+        let tags: Vec<_> = f.blocks.iter().map(|b| s.node(*b).tag.clone()).collect();
+        assert_eq!(last, 1.0, "{tags:?} {:?}", out.rows.last());
+        assert!(out.trace.stage("learned").is_some());
+    }
+
+    #[test]
+    fn learned_only_keeps_what_the_model_calls_content() {
+        use crate::classify::learned::Tree;
+        // A one-split model: content when the block is a <p>.
+        let at = learned::FEATURE_NAMES.iter().position(|n| *n == "tag");
+        let model = Model {
+            depth: 1,
+            base: 0.0,
+            trees: vec![Tree {
+                splits: vec![(at.unwrap_or(0) as u8, 1.0)],
+                leaves: vec![1.0, -1.0],
+            }],
+        };
+        let (s, art, _, _) = news_page();
+        let learning = Learning {
+            model: Some(&model),
+            ..Learning::default()
+        };
+        let switches = StageSwitches {
+            learned_only: true,
+            ..StageSwitches::default()
+        };
+        let out = balanced(&s, switches, learning);
+        let sel = out.ok().and_then(|o| o.selection).unwrap_or_default();
+        // Six article paragraphs and the linked one, each a root of its own.
+        assert_eq!(sel.roots.len(), 7);
+        assert_eq!(sel.roots[0], s.node(art).children[0]);
     }
 
     #[test]

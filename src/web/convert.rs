@@ -289,6 +289,7 @@ const STAGE_SEEDS: &[(&str, &str)] = &[
     ("tag_path", "seed 003"),
     ("site_memory", "seed 000"),
     ("select", "Readability-class score"),
+    ("learned", "seeds 002/004 (learned)"),
     ("hierarchy", "seed 004"),
 ];
 
@@ -338,6 +339,11 @@ const REASONS: &[(&str, &str, &str)] = &[
         "SiblingJoined",
         "sibling-joined",
         "joined to the content from the same reading column",
+    ),
+    (
+        "Learned",
+        "learned",
+        "the learned block classifier was sure",
     ),
 ];
 

@@ -57,6 +57,20 @@ pub(crate) fn variants() -> Vec<Variant> {
                 ..all
             },
         ),
+        off(
+            "+ learned classifier (fused)",
+            StageSwitches {
+                learned: true,
+                ..all
+            },
+        ),
+        off(
+            "learned classifier only",
+            StageSwitches {
+                learned_only: true,
+                ..all
+            },
+        ),
     ]
 }
 

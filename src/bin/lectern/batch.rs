@@ -11,11 +11,34 @@ use std::time::Instant;
 
 /// How a batch runs the engine.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Setup {
+pub(crate) struct Setup<'a> {
     /// Which engine stages run (ablations turn one off).
     pub switches: lectern::StageSwitches,
     /// Learn a site memory per manifest `site`, online in manifest order.
     pub site_memory: bool,
+    /// Block models to use instead of the shipped one: with k of them, a page uses model
+    /// `fold_of(id, k)` (out-of-fold evaluation: model i never saw fold i).
+    pub models: &'a [lectern::learn::Model],
+    /// Fusion thresholds instead of the tuned ones (`eval --fuse`).
+    pub fuse: Option<lectern::learn::Fuse>,
+}
+
+/// The page as a snapshot: its capture under `snapshots` when there is one, else its HTML.
+pub(crate) fn load_snapshot(
+    corpus: &Corpus,
+    rec: &Record,
+    options: &lectern::Options,
+    snapshots: Option<&Path>,
+) -> Result<lectern::Snapshot, String> {
+    if let Some(path) = snapshots
+        .map(|d| d.join(format!("{}.json", rec.id)))
+        .filter(|p| p.is_file())
+    {
+        let text = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        return serde_json::from_slice(&text).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let bytes = corpus.page_bytes(rec)?;
+    lectern::parse_bytes(&bytes, options).map_err(|e| e.to_string())
 }
 
 /// Extracts one page. A failure (read error, extraction error, panic) becomes the `error` field
@@ -23,7 +46,7 @@ pub(crate) struct Setup {
 fn extract_page(
     corpus: &Corpus,
     rec: &Record,
-    switches: lectern::StageSwitches,
+    setup: Setup,
     memory: Option<&mut lectern::SiteMemory>,
 ) -> Prediction {
     let mut pred = Prediction {
@@ -45,6 +68,8 @@ fn extract_page(
         },
     };
     let start = Instant::now();
+    let model = (!setup.models.is_empty())
+        .then(|| &setup.models[crate::train::fold_of(&rec.id, setup.models.len())]);
     let outcome = guarded(|| {
         let parsed;
         let snap = match &source {
@@ -54,7 +79,14 @@ fn extract_page(
                 &parsed
             }
         };
-        lectern::extract_snapshot_ablated(snap, &options, memory, switches)
+        lectern::learn::extract_with_model(
+            snap,
+            &options,
+            memory,
+            setup.switches,
+            model,
+            setup.fuse,
+        )
     });
     pred.ms = Some(start.elapsed().as_secs_f64() * 1000.0);
     match outcome {
@@ -136,6 +168,40 @@ fn jobs(records: &[Record], site_memory: bool) -> Vec<Vec<usize>> {
     jobs
 }
 
+/// Runs `work` on the first `limit` records over `threads` workers, each site's pages in
+/// manifest order with one shared memory; results come back in manifest order (`None` for a
+/// page whose worker was lost).
+pub(crate) fn map_pages<T: Send>(
+    corpus: &Corpus,
+    threads: usize,
+    limit: Option<usize>,
+    site_memory: bool,
+    work: impl Fn(&Record, Option<&mut lectern::SiteMemory>) -> T + Sync,
+) -> Vec<Option<T>> {
+    let records = &corpus.records[..limit.unwrap_or(usize::MAX).min(corpus.records.len())];
+    let jobs = jobs(records, site_memory);
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<T>>> = Mutex::new((0..records.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let j = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(j) else { break };
+                let mut memory = (job.len() > 1).then(lectern::SiteMemory::default);
+                for &i in job {
+                    let out = work(&records[i], memory.as_mut());
+                    // A poisoned lock only means another worker panicked outside catch_unwind;
+                    // its slot stays empty and is reported by the caller.
+                    if let Ok(mut s) = slots.lock() {
+                        s[i] = Some(out);
+                    }
+                }
+            });
+        }
+    });
+    slots.into_inner().unwrap_or_else(|p| p.into_inner())
+}
+
 /// Extracts the first `limit` records over `threads` workers; results come back in manifest order.
 pub(crate) fn run(
     corpus: &Corpus,
@@ -144,27 +210,9 @@ pub(crate) fn run(
     setup: Setup,
 ) -> Vec<Prediction> {
     let records = &corpus.records[..limit.unwrap_or(usize::MAX).min(corpus.records.len())];
-    let jobs = jobs(records, setup.site_memory);
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Prediction>>> = Mutex::new(vec![None; records.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let j = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(j) else { break };
-                let mut memory = (job.len() > 1).then(lectern::SiteMemory::default);
-                for &i in job {
-                    let pred = extract_page(corpus, &records[i], setup.switches, memory.as_mut());
-                    // A poisoned lock only means another worker panicked outside catch_unwind;
-                    // its slot stays empty and is reported as an error below.
-                    if let Ok(mut s) = slots.lock() {
-                        s[i] = Some(pred);
-                    }
-                }
-            });
-        }
+    let slots = map_pages(corpus, threads, limit, setup.site_memory, |rec, memory| {
+        extract_page(corpus, rec, setup, memory)
     });
-    let slots = slots.into_inner().unwrap_or_else(|p| p.into_inner());
     slots
         .into_iter()
         .zip(records)

@@ -11,6 +11,7 @@ mod pyre_tables;
 mod pytext;
 mod report;
 mod score;
+mod train;
 
 use args::Args;
 use corpus::Corpus;
@@ -23,7 +24,10 @@ const USAGE: &str = "usage:
   lectern batch --data DIR --out PRED.jsonl [--threads N] [--limit N] [--no-site-memory]
                [--snapshots DIR]
   lectern eval [--data DIR]... [--json OUT] [--pred-dir DIR] [--threads N] [--limit N]
-               [--no-site-memory] [--floors FILE] [--ablate] [--snapshots DIR]
+               [--no-site-memory] [--floors FILE] [--ablate] [--learned] [--learned-only]
+               [--model FILE]... [--snapshots DIR] [--fuse CONTENT,BOILERPLATE,JOIN]
+  lectern train --data DIR [--data DIR]... --out MODEL [--snapshots DIR] [--fold-out PREFIX]
+               [--trees N] [--depth N] [--threads N] [--compare] [--rows-cache DIR]
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
 
 eval defaults to every corpus under $LECTERN_SHARED/datasets (else ../shared/datasets).
@@ -33,6 +37,11 @@ Pages with a manifest `site` share a site memory learned online in manifest orde
 --snapshots DIR replays live-DOM captures (tools/browser_batch.mjs --snapshots) instead of
 parsing the pages: DIR/<corpus>/snapshots/<id>.json when that directory exists, else DIR/<id>.json;
 a page without a capture scores as empty.
+--model FILE replaces the shipped block model; with k files, a page uses file fold(id, k)
+(out-of-fold evaluation of the models `train --fold-out` writes).
+train labels blocks against the gold text, fits boosted trees (docs/LEARNED.md), writes MODEL;
+--fold-out PREFIX also writes PREFIX0.bin…PREFIX4.bin, each trained without its fold;
+--compare prints boosted trees vs logistic regression vs rules on the validation fold.
 exit codes: 0 ok, 1 no article found or a quality floor missed, 2 usage or input error";
 
 /// Corpora scored another way (typed blocks, `score_blocks.py`), so `eval` leaves them out.
@@ -54,6 +63,7 @@ fn main() -> ExitCode {
         Some("batch") => cmd_batch(&argv[1..]),
         Some("eval") => cmd_eval(&argv[1..]),
         Some("score") => cmd_score(&argv[1..]),
+        Some("train") => cmd_train(&argv[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -110,10 +120,16 @@ fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn setup(args: &Args) -> batch::Setup {
+fn setup<'a>(args: &Args, models: &'a [lectern::learn::Model]) -> batch::Setup<'a> {
     batch::Setup {
-        switches: lectern::StageSwitches::default(),
+        switches: lectern::StageSwitches {
+            learned: args.flag("learned") && !args.flag("rules-only"),
+            learned_only: args.flag("learned-only"),
+            ..lectern::StageSwitches::default()
+        },
         site_memory: !args.flag("no-site-memory"),
+        models,
+        fuse: None,
     }
 }
 
@@ -124,6 +140,157 @@ fn open_corpus(dir: &Path, args: &Args) -> Result<Corpus, String> {
         Some(root) => corpus.with_snapshots(&root),
         None => corpus,
     })
+}
+
+/// `--fuse CONTENT,BOILERPLATE,JOIN` (logits), for tuning the fusion thresholds.
+fn parse_fuse(args: &Args) -> Result<Option<lectern::learn::Fuse>, String> {
+    let Some(v) = args.get("fuse") else {
+        return Ok(None);
+    };
+    let n: Vec<f32> = v
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f32>()
+                .map_err(|e| format!("--fuse {v}: {e}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let [content, boilerplate, join] = n[..] else {
+        return Err(format!("--fuse takes CONTENT,BOILERPLATE,JOIN, not {v}"));
+    };
+    Ok(Some(lectern::learn::Fuse {
+        content,
+        boilerplate,
+        join,
+    }))
+}
+
+fn load_models(args: &Args) -> Result<Vec<lectern::learn::Model>, String> {
+    args.all("model")
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
+            lectern::learn::Model::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))
+        })
+        .collect()
+}
+
+fn cmd_train(argv: &[String]) -> Result<(), Failure> {
+    let args = Args::parse_with_flags(
+        argv,
+        &[
+            "data",
+            "out",
+            "snapshots",
+            "fold-out",
+            "trees",
+            "depth",
+            "threads",
+            "rows-cache",
+        ],
+        &["compare"],
+    )?;
+    let out = args.required_path("out")?;
+    let dirs = args.all("data");
+    if dirs.is_empty() {
+        return Err(Failure(2, format!("train needs --data DIR\n{USAGE}")));
+    }
+    let mut params = train::Params::default();
+    if let Some(t) = args.count("trees")? {
+        params.trees = t;
+    }
+    if let Some(d) = args.count("depth")? {
+        params.depth = d.min(8) as u8;
+    }
+    let snapshots = args.path("snapshots");
+    let start = std::time::Instant::now();
+    let mut rows = Vec::new();
+    for dir in dirs {
+        let corpus = Corpus::open(Path::new(dir))?;
+        let cache = args.path("rows-cache");
+        let r = train::cached_rows(
+            &corpus,
+            threads(&args)?,
+            snapshots.as_deref(),
+            cache.as_deref(),
+        )?;
+        let layout = r.iter().filter(|r| train::has_layout(&r.x)).count();
+        eprintln!(
+            "{}: {} labelled blocks ({:.1} % content, {layout} with layout), {:.0} s",
+            corpus.name,
+            r.len(),
+            100.0 * r.iter().filter(|r| r.y).count() as f64 / r.len().max(1) as f64,
+            start.elapsed().as_secs_f64()
+        );
+        rows.extend(r);
+    }
+    let all: Vec<&train::Row> = rows.iter().collect();
+    if args.flag("compare") {
+        compare(&all, params);
+    }
+    if let Some(prefix) = args.get("fold-out") {
+        for k in 0..train::FOLDS {
+            let part: Vec<&train::Row> = all.iter().copied().filter(|r| r.page_fold != k).collect();
+            let m = train::train_gbt(&part, params);
+            let path = format!("{prefix}{k}.bin");
+            std::fs::write(&path, m.to_bytes()).map_err(|e| format!("{path}: {e}"))?;
+            eprintln!("fold {k}: {} rows → {path}", part.len());
+        }
+    }
+    let model = train::train_gbt(&all, params);
+    let bytes = model.to_bytes();
+    std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    let used = train::feature_use(&model);
+    eprintln!(
+        "{} trees, depth {}, {} bytes → {} ({:.0} s)\nsplits per feature: {used:?}",
+        model.trees.len(),
+        model.depth,
+        bytes.len(),
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Boosted trees vs logistic regression vs the rules' own verdict on validation fold 0.
+fn compare(all: &[&train::Row], params: train::Params) {
+    let (val, fit): (Vec<&train::Row>, Vec<&train::Row>) =
+        all.iter().copied().partition(|r| r.page_fold == 0);
+    let gbt = train::train_gbt(&fit, params);
+    let lr = train::Logistic::train(&fit);
+    let no_rules: Vec<train::Row> = all
+        .iter()
+        .map(|r| {
+            let mut r = (*r).clone();
+            for j in [26, 27, 28, 29, 30] {
+                r.x[j] = lectern::learn::ABSENT;
+            }
+            r
+        })
+        .collect();
+    let (nr_val, nr_fit): (Vec<&train::Row>, Vec<&train::Row>) =
+        no_rules.iter().partition(|r| r.page_fold == 0);
+    let gbt_nr = train::train_gbt(&nr_fit, params);
+    println!(
+        "| classifier (validation fold 0, {} blocks) | accuracy | weighted F1 |",
+        val.len()
+    );
+    println!("|---|---|---|");
+    type Predict<'a> = Box<dyn Fn(&train::Row) -> bool + 'a>;
+    let rows: [(&str, Predict); 3] = [
+        (
+            "rules (kept by the rules-only engine)",
+            Box::new(|r| r.rules),
+        ),
+        ("logistic regression", Box::new(|r| lr.logit(&r.x) > 0.0)),
+        ("boosted trees", Box::new(|r| gbt.score(&r.x) > 0.0)),
+    ];
+    for (name, p) in rows {
+        let (acc, f1) = train::block_metrics(&val, p);
+        println!("| {name} | {acc:.4} | {f1:.4} |");
+    }
+    let (acc, f1) = train::block_metrics(&nr_val, |r| gbt_nr.score(&r.x) > 0.0);
+    println!("| boosted trees without the rules' verdict | {acc:.4} | {f1:.4} |");
 }
 
 fn threads(args: &Args) -> Result<usize, String> {
@@ -141,7 +308,12 @@ fn cmd_batch(argv: &[String]) -> Result<(), Failure> {
     let corpus = open_corpus(&args.required_path("data")?, &args)?;
     let out = args.required_path("out")?;
     let start = std::time::Instant::now();
-    let preds = batch::run(&corpus, threads(&args)?, args.count("limit")?, setup(&args));
+    let preds = batch::run(
+        &corpus,
+        threads(&args)?,
+        args.count("limit")?,
+        setup(&args, &[]),
+    );
     batch::write_predictions(&out, &preds)?;
     let errors = preds.iter().filter(|p| p.error.is_some()).count();
     eprintln!(
@@ -215,10 +387,19 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
             "threads",
             "limit",
             "floors",
+            "model",
             "snapshots",
+            "fuse",
         ],
-        &["no-site-memory", "ablate"],
+        &[
+            "no-site-memory",
+            "ablate",
+            "rules-only",
+            "learned",
+            "learned-only",
+        ],
     )?;
+    let models = load_models(&args)?;
     let explicit: Vec<PathBuf> = args.all("data").into_iter().map(PathBuf::from).collect();
     let every_corpus = explicit.is_empty() && args.count("limit")?.is_none();
     let dirs = if explicit.is_empty() {
@@ -253,10 +434,14 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
         limit: args.count("limit")?,
         pred_dir: args.path("pred-dir"),
     };
+    let setup = batch::Setup {
+        fuse: parse_fuse(&args)?,
+        ..setup(&args, &models)
+    };
     if args.flag("ablate") {
-        return cmd_ablate(&corpora, &run);
+        return cmd_ablate(&corpora, &run, setup);
     }
-    let results = run.all(&corpora, setup(&args))?;
+    let results = run.all(&corpora, setup)?;
     println!("{}", report::table(&results));
     if let Some(path) = args.path("json") {
         write_json(&path, &results)?;
@@ -272,13 +457,14 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn cmd_ablate(corpora: &[Corpus], run: &Run) -> Result<(), Failure> {
+fn cmd_ablate(corpora: &[Corpus], run: &Run, base: batch::Setup) -> Result<(), Failure> {
     let mut rows = Vec::new();
     for v in ablate::variants() {
         eprintln!("ablation: {}", v.label);
         let setup = batch::Setup {
             switches: v.switches,
             site_memory: v.site_memory,
+            ..base
         };
         rows.push((v.label, run.all(corpora, setup)?));
     }
