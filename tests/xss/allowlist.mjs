@@ -68,6 +68,9 @@ export function domViolations({ roots, tags, mathElements, mathAttributes, playe
       case "code class": return v.startsWith("language-") && !/[\s"'<>]/.test(v);
       case "span class": return v === "visually-hidden";
       case "span id": return true;
+      // Shown text kept from assistive technology (Inline::VisualOnly: the visible twin of an
+      // sr-only label), as src/render/allowlist.rs accepts it.
+      case "span aria-hidden": return v === "true";
       case "th scope": return ["col", "row", "colgroup", "rowgroup"].includes(v);
       case "th colspan": case "th rowspan": case "td colspan": case "td rowspan": return /^\d+$/.test(v);
       default: return false;
