@@ -140,3 +140,20 @@ fn eval_scores_a_corpus_and_keeps_predictions() {
     assert_eq!(jsonl(&Path::new(&preds).join("eval-mini.jsonl")).len(), 14);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn a_reader_closing_the_pipe_early_is_not_a_panic() {
+    // `lectern extract page.html | head -0`: the read end is gone before the article is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .args(["extract", &fixture("footnotes/source.html")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn: {e}"));
+    drop(child.stdout.take());
+    let o = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait: {e}"));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -359,6 +359,8 @@ fn title(
     ]
     .into_iter()
     .flatten()
+    // Decoded once more: WordPress and others escape `&` twice in head titles ("Q&#038;A").
+    .map(|c| crate::article::markup::decode_entities(&c))
     .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s))
     .filter(|c| !c.is_empty())
     .collect();
@@ -398,6 +400,20 @@ fn shared_words(a: &str, b: &str) -> f32 {
     hits as f32 / wa.len() as f32
 }
 
+/// A heading's text with a space for each `<br>`: "Product<br>Management" is two words.
+fn heading_text(snap: &Snapshot, id: NodeId) -> String {
+    let mut out = String::new();
+    for d in snap.descendants(id) {
+        let n = snap.node(d);
+        if n.kind == NodeKind::Text {
+            out.push_str(&n.text);
+        } else if n.is("br") {
+            out.push(' ');
+        }
+    }
+    out
+}
+
 /// `h1` texts, those inside the content first.
 fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
     let in_roots = roots
@@ -406,7 +422,7 @@ fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
     in_roots
         .chain(snap.descendants(NodeId::ROOT))
         .filter(|&d| snap.node(d).is("h1"))
-        .map(|d| squash(&snap.text_of(d)))
+        .map(|d| squash(&heading_text(snap, d)))
         .filter(|t| !t.is_empty())
         .take(8)
         .collect()

@@ -34,6 +34,9 @@ fn sniff(bytes: &[u8]) -> (&'static Encoding, usize) {
         return (encoding, 0);
     }
     if let Some(encoding) = prescan(&bytes[..bytes.len().min(PRESCAN_BYTES)]) {
+        if encoding != UTF_8 && transcoded_to_utf8(bytes) {
+            return (UTF_8, 0);
+        }
         return (encoding, 0);
     }
     if std::str::from_utf8(bytes).is_ok() {
@@ -41,6 +44,24 @@ fn sniff(bytes: &[u8]) -> (&'static Encoding, usize) {
     }
     // The web's legacy default for undeclared, non-UTF-8 pages.
     (WINDOWS_1252, 0)
+}
+
+/// Non-ASCII characters a page must hold, all valid UTF-8, before a legacy `<meta>` charset is
+/// overruled. Why: crawlers, proxies and CMS exports re-encode pages to UTF-8 and keep the old
+/// declaration (readability's qq.com page says gb2312 and is UTF-8: read as GBK every word is
+/// mojibake); text really in GBK, Shift_JIS or windows-1252 almost never forms this many valid
+/// UTF-8 sequences, since each needs a lead byte followed by exactly the right continuations.
+const TRANSCODED_MIN_NON_ASCII: usize = 8;
+
+/// True when `bytes` are valid UTF-8 with enough non-ASCII characters to be sure of it.
+fn transcoded_to_utf8(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(|s| {
+        s.chars()
+            .filter(|c| !c.is_ascii())
+            .take(TRANSCODED_MIN_NON_ASCII)
+            .count()
+            >= TRANSCODED_MIN_NON_ASCII
+    })
 }
 
 /// UTF-16 saved without a byte-order mark (the spec does not sniff it; read as windows-1252 it
@@ -253,6 +274,21 @@ mod tests {
             UTF_8
         );
         assert_eq!(decode(b"<p>\0").1, UTF_8);
+    }
+
+    #[test]
+    fn utf8_page_keeping_a_legacy_meta_is_read_as_utf8() {
+        let page = "<meta charset=gb2312><title>人工智能迈上新台阶</title><p>谷歌收购的公司";
+        let (text, encoding) = decode(page.as_bytes());
+        assert_eq!(encoding, UTF_8);
+        assert_eq!(text, page);
+        // A few stray non-ASCII characters are not enough to overrule the declaration.
+        let (_, encoding) = decode("<meta charset=windows-1252><p>café".as_bytes());
+        assert_eq!(encoding, WINDOWS_1252);
+        // Real GBK bytes are not valid UTF-8: the declaration stands.
+        let (gbk, _, _) =
+            encoding_rs::GBK.encode("<meta charset=gb2312><p>人工智能迈上新台阶谷歌收购");
+        assert_eq!(decode(&gbk).1, encoding_rs::GBK);
     }
 
     #[test]

@@ -116,8 +116,21 @@ fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
         "markdown" => lectern::to_markdown(&article),
         _ => lectern::to_text(&article),
     };
-    println!("{out}");
+    emit(&out)?;
     Ok(())
+}
+
+/// Writes a result to stdout. A reader that went away (`lectern extract page.html | head`) ends
+/// the output quietly instead of panicking as `println!` does on a closed pipe.
+fn emit(text: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure(2, format!("writing output: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn setup<'a>(args: &Args, models: &'a [lectern::learn::Model]) -> batch::Setup<'a> {
@@ -345,7 +358,7 @@ fn cmd_score(argv: &[String]) -> Result<(), Failure> {
         eprintln!("warning: {extra} predicted ids are not in the corpus (ignored)");
     }
     let scores = score::score_corpus(&corpus.name, &corpus.records, &preds);
-    println!("{}", report::table(std::slice::from_ref(&scores)));
+    emit(&report::table(std::slice::from_ref(&scores)))?;
     if let Some(path) = args.path("json") {
         write_json(&path, &scores)?;
     }
@@ -442,7 +455,7 @@ fn cmd_eval(argv: &[String]) -> Result<(), Failure> {
         return cmd_ablate(&corpora, &run, setup);
     }
     let results = run.all(&corpora, setup)?;
-    println!("{}", report::table(&results));
+    emit(&report::table(&results))?;
     if let Some(path) = args.path("json") {
         write_json(&path, &results)?;
     }
@@ -468,7 +481,7 @@ fn cmd_ablate(corpora: &[Corpus], run: &Run, base: batch::Setup) -> Result<(), F
         };
         rows.push((v.label, run.all(corpora, setup)?));
     }
-    println!("{}", ablate::table(&rows));
+    emit(&ablate::table(&rows))?;
     Ok(())
 }
 
