@@ -23,24 +23,6 @@ pub(crate) struct Setup<'a> {
     pub fuse: Option<lectern::learn::Fuse>,
 }
 
-/// The page as a snapshot: its capture under `snapshots` when there is one, else its HTML.
-pub(crate) fn load_snapshot(
-    corpus: &Corpus,
-    rec: &Record,
-    options: &lectern::Options,
-    snapshots: Option<&Path>,
-) -> Result<lectern::Snapshot, String> {
-    if let Some(path) = snapshots
-        .map(|d| d.join(format!("{}.json", rec.id)))
-        .filter(|p| p.is_file())
-    {
-        let text = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        return serde_json::from_slice(&text).map_err(|e| format!("{}: {e}", path.display()));
-    }
-    let bytes = corpus.page_bytes(rec)?;
-    lectern::parse_bytes(&bytes, options).map_err(|e| e.to_string())
-}
-
 /// Extracts one page. A failure (read error, extraction error, panic) becomes the `error` field
 /// with empty text, so one bad page never stops a batch.
 fn extract_page(

@@ -129,9 +129,14 @@ impl Corpus {
         self
     }
 
+    /// Where the live capture of `rec` is (replay mode only; the file may be missing).
+    pub(crate) fn snapshot_path(&self, rec: &Record) -> Option<PathBuf> {
+        Some(self.snapshots.as_ref()?.join(snapshot_file(&rec.id)))
+    }
+
     /// The live capture of `rec` (replay mode only): `None` when the corpus is not replayed.
     pub(crate) fn snapshot(&self, rec: &Record) -> Option<Result<lectern::Snapshot, String>> {
-        let path = self.snapshots.as_ref()?.join(snapshot_file(&rec.id));
+        let path = self.snapshot_path(rec)?;
         Some(
             std::fs::read(&path)
                 .map_err(|e| format!("{}: {e} (page not captured live)", path.display()))

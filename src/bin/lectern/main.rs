@@ -215,18 +215,12 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
     if let Some(d) = args.count("depth")? {
         params.depth = d.min(8) as u8;
     }
-    let snapshots = args.path("snapshots");
     let start = std::time::Instant::now();
     let mut rows = Vec::new();
     for dir in dirs {
-        let corpus = Corpus::open(Path::new(dir))?;
+        let corpus = open_corpus(Path::new(dir), &args)?;
         let cache = args.path("rows-cache");
-        let r = train::cached_rows(
-            &corpus,
-            threads(&args)?,
-            snapshots.as_deref(),
-            cache.as_deref(),
-        )?;
+        let r = train::cached_rows(&corpus, threads(&args)?, cache.as_deref())?;
         let layout = r.iter().filter(|r| train::has_layout(&r.x)).count();
         eprintln!(
             "{}: {} labelled blocks ({:.1} % content, {layout} with layout), {:.0} s",

@@ -77,13 +77,13 @@ pub(crate) struct Row {
 }
 
 /// Feature rows of every gold-text page of `corpus` (rules only, site memory per manifest site).
-pub(crate) fn corpus_rows(corpus: &Corpus, threads: usize, snapshots: Option<&Path>) -> Vec<Row> {
+pub(crate) fn corpus_rows(corpus: &Corpus, threads: usize) -> Vec<Row> {
     let switches = lectern::StageSwitches {
         learned: false,
         ..lectern::StageSwitches::default()
     };
     let per_page = batch::map_pages(corpus, threads, None, true, |rec, memory| {
-        page_rows(corpus, rec, memory, switches, snapshots)
+        page_rows(corpus, rec, memory, switches)
     });
     per_page.into_iter().flatten().flatten().collect()
 }
@@ -93,16 +93,19 @@ pub(crate) fn corpus_rows(corpus: &Corpus, threads: usize, snapshots: Option<&Pa
 pub(crate) fn cached_rows(
     corpus: &Corpus,
     threads: usize,
-    snapshots: Option<&Path>,
     cache: Option<&Path>,
 ) -> Result<Vec<Row>, String> {
     let Some(dir) = cache else {
-        return Ok(corpus_rows(corpus, threads, snapshots));
+        return Ok(corpus_rows(corpus, threads));
     };
     let path = dir.join(format!(
         "{}{}.rows",
         corpus.name,
-        if snapshots.is_some() { "-layout" } else { "" }
+        if corpus.snapshots.is_some() {
+            "-layout"
+        } else {
+            ""
+        }
     ));
     let stride = 4 * N_FEATURES + 4 + 3;
     if let Ok(bytes) = std::fs::read(&path) {
@@ -123,7 +126,7 @@ pub(crate) fn cached_rows(
                 .collect());
         }
     }
-    let rows = corpus_rows(corpus, threads, snapshots);
+    let rows = corpus_rows(corpus, threads);
     let mut out = learn::feature_set_hash().to_le_bytes().to_vec();
     for r in &rows {
         for v in &r.x {
@@ -142,7 +145,6 @@ fn page_rows(
     rec: &Record,
     memory: Option<&mut lectern::SiteMemory>,
     switches: lectern::StageSwitches,
-    snapshots: Option<&Path>,
 ) -> Vec<Row> {
     let Some(gold) = rec.gold_text.as_deref().map(Gold::new) else {
         return Vec::new();
@@ -151,7 +153,15 @@ fn page_rows(
         url: rec.url.clone(),
         ..lectern::Options::default()
     };
-    let Ok(snap) = batch::load_snapshot(corpus, rec, &options, snapshots) else {
+    // The page's live capture when there is one (layout features), else its parsed HTML.
+    let snap = match corpus.snapshot_path(rec).filter(|p| p.is_file()) {
+        Some(_) => corpus.snapshot(rec).and_then(Result::ok),
+        None => corpus
+            .page_bytes(rec)
+            .ok()
+            .and_then(|b| lectern::parse_bytes(&b, &options).ok()),
+    };
+    let Some(snap) = snap else {
         return Vec::new();
     };
     let Ok((_, rows)) = learn::block_rows(&snap, &options, memory, switches, None) else {
