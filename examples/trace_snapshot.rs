@@ -2,14 +2,20 @@
 //! text length and box.
 //!
 //!     cargo run --release --example trace_snapshot -- SNAPSHOT.json
+//!     cargo run --release --example trace_snapshot -- PAGE.html   # native parse of a page
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 fn main() {
     let path = std::env::args()
         .nth(1)
-        .expect("usage: trace_snapshot SNAPSHOT.json");
-    let snap: lectern::Snapshot = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        .expect("usage: trace_snapshot SNAPSHOT.json|PAGE.html");
+    let bytes = std::fs::read(&path).unwrap();
+    let snap: lectern::Snapshot = if path.ends_with(".json") {
+        serde_json::from_slice(&bytes).unwrap()
+    } else {
+        lectern::parse_bytes(&bytes, &lectern::Options::default()).unwrap()
+    };
     let (article, trace) =
         lectern::extract_with_trace(&snap, &lectern::Options::default()).unwrap();
     if let Some(vp) = &snap.viewport {

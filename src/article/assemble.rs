@@ -66,7 +66,8 @@ pub(crate) fn assemble(
     })
 }
 
-/// Drops the article title when the content repeats it as its first heading (the view shows it).
+/// Drops the article title when the content repeats it as its first heading, or as a paragraph
+/// holding nothing else (the view shows it).
 fn drop_title_heading(blocks: &mut Vec<Block>, title: Option<&str>) {
     let Some(title) = title else { return };
     let key = |s: &str| {
@@ -79,12 +80,33 @@ fn drop_title_heading(blocks: &mut Vec<Block>, title: Option<&str>) {
     let pos = blocks
         .iter()
         .take(TITLE_HEADING_WINDOW)
-        .position(|b| matches!(b, Block::Heading { content, .. } if key(&plain(content)) == want));
+        .position(|b| match b {
+            // Old markup draws the heading with `<font size=5><b>`: a paragraph that is only
+            // the title is that heading.
+            Block::Heading { content, .. } | Block::Paragraph { content } => {
+                same_title(&key(&plain(content)), &want)
+            }
+            _ => false,
+        });
     if let Some(p) = pos {
         // Keep any anchors the heading carried by moving them nowhere: a title is never a link target
         // worth keeping over a clean outline.
         blocks.remove(p);
     }
+}
+
+/// Separators between a page title and the site's name ("Winter Notes - Old Home Page").
+const TITLE_SITE_SEPARATORS: &[&str] = &[" - ", " | ", " – ", " — ", " :: ", " · "];
+
+/// `text` is the title, or the title's part before a site-name separator.
+fn same_title(text: &str, title: &str) -> bool {
+    !text.is_empty()
+        && (text == title
+            || TITLE_SITE_SEPARATORS.iter().any(|sep| {
+                title
+                    .strip_prefix(text)
+                    .is_some_and(|rest| rest.starts_with(sep))
+            }))
 }
 
 /// A byline line is short: the names plus "By", a date, a role or a reading time.
@@ -129,4 +151,19 @@ fn first_paragraph(blocks: &[Block]) -> Option<String> {
         Block::Paragraph { content } => metadata::excerpt_from(&plain(content)),
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_is_matched_whole_or_before_the_site_name() {
+        assert!(same_title("winter notes", "winter notes"));
+        assert!(same_title("winter notes", "winter notes - old home page"));
+        assert!(same_title("winter notes", "winter notes | old home page"));
+        assert!(!same_title("winter", "winter notes - old home page"));
+        assert!(!same_title("old home page", "winter notes - old home page"));
+        assert!(!same_title("", "winter notes"));
+    }
 }

@@ -167,7 +167,7 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
     let first = *ranked.first()?;
     let top_score = s.candidate[first.index()];
     let top = if inp.column_join {
-        widen(inp, s, &ranked, first)
+        enclosing_article(inp, s, widen(inp, s, &ranked, first))
     } else {
         first
     };
@@ -219,12 +219,104 @@ pub(crate) fn marked_content(inp: &Inputs) -> Option<Chosen> {
     })
 }
 
+/// The whole `<body>`, the last resort when nothing scored and nothing is marked: a stub page
+/// ("Test"), headings over images, or text that is all inside a link is still what the page
+/// says, and a reader shows it (noise inside is dropped as usual). Needs some text outside
+/// noise and outside navigation landmarks (a menu holding all of a page's text escapes the
+/// noise label, see `NoiseClassifier::small`), so an empty or menu-only page has no article.
+pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
+    let body = inp
+        .f
+        .order
+        .iter()
+        .copied()
+        .find(|&id| inp.snap.node(id).is("body"))?;
+    let menu = |id: NodeId| {
+        let n = inp.snap.node(id);
+        inp.noise.inside[id.index()]
+            || n.is("nav")
+            || n.is("menu")
+            || n.attr("role") == Some("navigation")
+    };
+    (text_outside(inp, body, menu) > 0).then_some(Chosen {
+        top: body,
+        roots: vec![body],
+        joined: Vec::new(),
+        runner_up: 0.0,
+        top_score: 0.0,
+    })
+}
+
+/// Chars of `root`'s text outside noise subtrees (a newsletter form's country `<select>` is
+/// thousands of chars no reader sees as content).
+fn text_outside_noise(inp: &Inputs, root: NodeId) -> u32 {
+    text_outside(inp, root, |id| inp.noise.inside[id.index()])
+}
+
+/// Chars of `root`'s text outside the subtrees for which `skip` holds.
+fn text_outside(inp: &Inputs, root: NodeId, skip: impl Fn(NodeId) -> bool) -> u32 {
+    let f = inp.f;
+    if skip(root) {
+        return 0;
+    }
+    let (start, end) = (f.preorder[root.index()], f.subtree_end[root.index()]);
+    let mut skipped = 0;
+    let mut next = start;
+    for &id in &f.order[start as usize..=end as usize] {
+        if f.preorder[id.index()] < next {
+            continue;
+        }
+        if skip(id) {
+            skipped += f.text_len[id.index()];
+            next = f.subtree_end[id.index()] + 1;
+        }
+    }
+    f.text_len[root.index()].saturating_sub(skipped)
+}
+
+/// Scoring evidence (paragraph points) of the counting blocks inside `root`.
+fn prose_points(inp: &Inputs, root: NodeId) -> f32 {
+    inp.f
+        .blocks
+        .iter()
+        .filter(|&&b| inp.f.contains(root, b) && inp.counts(b))
+        .map(|&b| inp.paragraph_points(b))
+        .sum()
+}
+
+/// Climbs from the winner to an enclosing candidate that scores nearly as well and holds
+/// much more prose of its own: the winner was one part of the article (a data table, a
+/// gallery of captions, the first section of a long document, a notice box above the text),
+/// and its siblings are the rest. An ancestor whose extra score is only the winner's own
+/// evidence passed up (every parent gets half of it) does not qualify: it needs prose
+/// outside the winner.
+fn enclosing_article(inp: &Inputs, s: &Scores, top: NodeId) -> NodeId {
+    let best = s.candidate[top.index()];
+    let inside = prose_points(inp, top);
+    let mut cur = inp.snap.node(top).parent;
+    for _ in 0..limits::ENCLOSING_LEVELS {
+        let Some(a) = cur else { break };
+        if a == NodeId::ROOT || inp.snap.node(a).is("body") {
+            break;
+        }
+        let i = a.index();
+        if s.is_candidate[i] && s.candidate[i] >= best * limits::ENCLOSING_SCORE_SHARE {
+            let outside = prose_points(inp, a) - inside;
+            if outside >= inside * limits::ENCLOSING_PROSE_SHARE {
+                return a;
+            }
+        }
+        cur = inp.snap.node(a).parent;
+    }
+    top
+}
+
 /// The page's `<main>` landmark, when the scored winner is a scrap of it: listing, category and
 /// shop pages have no prose paragraphs, so scoring picks a short captioned strip while the
 /// list itself (link-dense, comma-free) fills the landmark.
 fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
     let f = inp.f;
-    let kept: u32 = roots.iter().map(|r| f.text_len[r.index()]).sum();
+    let kept: u32 = roots.iter().map(|&r| text_outside_noise(inp, r)).sum();
     if kept >= limits::WEAK_SELECTION_CHARS {
         return None;
     }
@@ -338,6 +430,10 @@ mod tests {
     const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
 
     fn choose(s: &Snapshot) -> Option<Chosen> {
+        with_inputs(s, |inp| select(inp, &score(inp)))
+    }
+
+    fn with_inputs<T>(s: &Snapshot, run: impl FnOnce(&Inputs) -> T) -> T {
         let f = blocks::compute(s);
         let noise = NoiseClassifier::new(s, &f).classify();
         let runs = tag_path::group(&f, &noise);
@@ -350,7 +446,111 @@ mod tests {
             respect_noise: true,
             column_join: true,
         };
-        select(&inp, &score(&inp))
+        run(&inp)
+    }
+
+    #[test]
+    fn a_list_inside_an_article_climbs_to_the_article() {
+        let mut b = Builder::new();
+        let mut article = NodeId(0);
+        b.el("body", &[], |b| {
+            article = b.el("div", &[], |b| {
+                b.el("ul", &[], |b| {
+                    for _ in 0..10 {
+                        b.el("li", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                b.el("div", &[], |b| {
+                    for _ in 0..6 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+            });
+            b.el("div", &[], |b| {
+                b.text("Elsewhere: one more line of prose outside the article, with a comma.");
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.top), Some(article));
+    }
+
+    #[test]
+    fn a_list_with_little_prose_around_it_stays_the_winner() {
+        let mut b = Builder::new();
+        let mut list = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                list = b.el("ul", &[], |b| {
+                    for _ in 0..10 {
+                        b.el("li", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                b.el("div", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.top), Some(list));
+    }
+
+    #[test]
+    fn text_in_noise_does_not_count_as_selected_text() {
+        let mut b = Builder::new();
+        let mut form = NodeId(0);
+        b.el("body", &[], |b| {
+            form = b.el("div", &[], |b| {
+                b.el("p", &[], |b| {
+                    b.text("Your email");
+                });
+                b.el("select", &[], |b| {
+                    for _ in 0..50 {
+                        b.el("option", &[], |b| {
+                            b.text("Country");
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(with_inputs(&s, |inp| text_outside_noise(inp, form)), 10);
+    }
+
+    #[test]
+    fn the_body_is_the_last_resort_when_it_has_text_outside_noise() {
+        let mut b = Builder::new();
+        let mut body = NodeId(0);
+        b.el("html", &[], |b| {
+            body = b.el("body", &[], |b| {
+                b.el("article", &[], |b| {
+                    b.el("h2", &[], |b| {
+                        b.text("Test Case 1");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let chosen = with_inputs(&s, |inp| whole_body(inp).map(|c| c.roots));
+        assert_eq!(chosen, Some(vec![body]));
+
+        let mut b = Builder::new();
+        b.el("html", &[], |b| {
+            b.el("body", &[], |b| {
+                b.el("div", &[("hidden", "")], |b| {
+                    b.text("Loading…");
+                });
+            });
+        });
+        let s = b.finish();
+        assert!(with_inputs(&s, |inp| whole_body(inp).is_none()));
     }
 
     #[test]

@@ -407,6 +407,9 @@ fn select_stage(
         // `<article>`/`<main>` marks the content.
         chosen = score::marked_content(inp);
     }
+    if chosen.is_none() {
+        chosen = score::whole_body(inp);
+    }
     let c = chosen?;
     counts.push(("roots", c.roots.len()));
     counts.push(("joined", c.joined.len()));

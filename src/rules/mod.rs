@@ -130,6 +130,14 @@ pub(crate) mod limits {
     /// With no scoring paragraph at all, a marked `<article>`/`<main>` is taken when it holds
     /// this much text (a short list is content; an empty shell or a one-line notice is not).
     pub const MARKED_CONTENT_MIN_CHARS: u32 = 80;
+    /// Ancestors of the winner looked at for the article it is a part of (a table in a
+    /// section in the article body is two levels down).
+    pub const ENCLOSING_LEVELS: usize = 3;
+    /// An enclosing candidate replaces the winner when it scores at least this share of it…
+    pub const ENCLOSING_SCORE_SHARE: f32 = 0.5;
+    /// …and the prose outside the winner is worth at least this share of the prose inside
+    /// (its own paragraphs, not the winner's evidence passed up).
+    pub const ENCLOSING_PROSE_SHARE: f32 = 0.5;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the
