@@ -195,6 +195,11 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     fn vocabulary(&self, id: NodeId) -> Option<Reason> {
+        if self.in_heading(id) {
+            // A heading's text is the heading, whatever its link is called ("toc-backref",
+            // "share-link"): the words name where the link leads, not a box of boilerplate.
+            return None;
+        }
         if self.f.has(id, flag::POSITIVE) && !self.f.has(id, flag::AD) {
             // "article-share" is noise but "post-content-nav-wrapper" is ambiguous: only a
             // link-heavy subtree counts then.
@@ -211,6 +216,19 @@ impl<'a> NoiseClassifier<'a> {
         } else {
             None
         }
+    }
+
+    /// `id` sits inside an `h1`–`h6` (a few levels up at most: `h2 > a > span`).
+    fn in_heading(&self, id: NodeId) -> bool {
+        let mut cur = self.snap.node(id).parent;
+        for _ in 0..limits::HEADING_INLINE_LEVELS {
+            let Some(p) = cur else { return false };
+            if rules::HEADING_TAGS.contains(&self.snap.node(p).tag.as_str()) {
+                return true;
+            }
+            cur = self.snap.node(p).parent;
+        }
+        false
     }
 
     /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024").
@@ -414,5 +432,34 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));
+    }
+
+    #[test]
+    fn heading_anchors_and_heading_links_are_not_vocabulary_noise() {
+        let mut b = Builder::new();
+        let (mut topic, mut share, mut backref) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "document")], |b| {
+                prose(b, 6);
+                topic = b.el("div", &[("id", "sharing-with-a-single-developer")], |b| {
+                    b.el("h2", &[], |b| {
+                        backref = b.el("a", &[("class", "toc-backref"), ("href", "#toc")], |b| {
+                            b.text("Sharing with a single developer");
+                        });
+                    });
+                    prose(b, 1);
+                });
+                share = b.el("div", &[("id", "share-buttons")], |b| {
+                    b.el("h2", &[], |b| {
+                        b.text("Share this");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[topic.index()], None);
+        assert_eq!(l.kind[backref.index()], None);
+        assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
     }
 }

@@ -257,7 +257,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                     f.block_of[i] = id;
                 }
                 f.ptp[i] = fnv(fnv(f.ptp[i], b"/"), tag.as_bytes());
-                f.vocab[i] = vocab_flags(node, &mut vocab_cache);
+                f.vocab[i] = vocab_flags(node, heading_anchor(snap, id), &mut vocab_cache);
             }
             NodeKind::Text if !f.skip[i] => text_stats(snap, f, id, in_link[i]),
             _ => {}
@@ -283,9 +283,51 @@ fn set_sibling_positions(snap: &Snapshot, f: &mut Features, id: NodeId) {
     }
 }
 
-fn vocab_flags<'a>(node: &'a crate::snapshot::Node, cache: &mut HashMap<&'a str, u8>) -> u8 {
+/// Element children looked at for the heading a section's id was made from.
+const HEADING_ANCHOR_CHILDREN: usize = 3;
+/// Chars of that heading compared with the id.
+const HEADING_ANCHOR_CHARS: usize = 200;
+
+/// The element's `id` is its own heading turned into an anchor (`<div id="sharing-with-a-
+/// single-developer"><h2>Sharing with a single developer</h2>`, as Sphinx, docutils and
+/// Markdown renderers write them): it names the topic, not the box's role, so its words
+/// ("sharing", "contact", "related") are not class/id vocabulary.
+fn heading_anchor(snap: &Snapshot, id: NodeId) -> bool {
+    let Some(anchor) = snap.node(id).attr("id").filter(|v| v.contains(['-', '_'])) else {
+        return false;
+    };
+    let heading = snap
+        .node(id)
+        .children
+        .iter()
+        .copied()
+        .filter(|&c| snap.node(c).kind == NodeKind::Element)
+        .take(HEADING_ANCHOR_CHILDREN)
+        .find(|&c| rules::HEADING_TAGS.contains(&snap.node(c).tag.as_str()));
+    let Some(h) = heading else { return false };
+    let text: String = snap.text_of(h).chars().take(HEADING_ANCHOR_CHARS).collect();
+    let (want, got) = (slug_words(anchor), slug_words(&text));
+    want.len() >= 2 && got.starts_with(&want)
+}
+
+/// Lower-case alphanumeric words of `s`.
+fn slug_words(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+fn vocab_flags<'a>(
+    node: &'a crate::snapshot::Node,
+    heading_anchor: bool,
+    cache: &mut HashMap<&'a str, u8>,
+) -> u8 {
     let mut bits = 0;
     for name in ["class", "id"] {
+        if name == "id" && heading_anchor {
+            continue;
+        }
         if let Some(v) = node.attr(name) {
             if v.is_empty() {
                 continue;

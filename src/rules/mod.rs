@@ -138,6 +138,8 @@ pub(crate) mod limits {
     /// …and the prose outside the winner is worth at least this share of the prose inside
     /// (its own paragraphs, not the winner's evidence passed up).
     pub const ENCLOSING_PROSE_SHARE: f32 = 0.5;
+    /// Levels looked up from an inline element for the heading it sits in (`h2 > a > span`).
+    pub const HEADING_INLINE_LEVELS: usize = 3;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the
