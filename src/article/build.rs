@@ -309,6 +309,9 @@ impl<'a> Walker<'a> {
     /// trusted at all: overlays set it on the real article.)
     fn hidden(&self, id: NodeId) -> bool {
         let n = self.snap().node(id);
+        if crate::rules::is_streamed_segment(n) {
+            return false;
+        }
         if n.attr("hidden")
             .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"))
         {

@@ -89,7 +89,7 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
-        if self.f.has(id, flag::SR_ONLY) {
+        if self.f.has(id, flag::SR_ONLY) || rules::is_streamed_segment(node) {
             return false;
         }
         if let Some(g) = self.f.geo(id) {
@@ -461,5 +461,24 @@ mod tests {
         assert_eq!(l.kind[topic.index()], None);
         assert_eq!(l.kind[backref.index()], None);
         assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
+    }
+
+    #[test]
+    fn a_streamed_segment_is_content_waiting_for_its_slot() {
+        let mut b = Builder::new();
+        let (mut segment, mut hidden) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("template", &[("id", "B:1")], |_| {});
+            segment = b.el("div", &[("hidden", ""), ("id", "S:1")], |b| {
+                prose(b, 3);
+            });
+            hidden = b.el("div", &[("hidden", ""), ("id", "S:main")], |b| {
+                prose(b, 1);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[segment.index()], None);
+        assert_eq!(l.kind[hidden.index()], Some(Reason::Hidden));
     }
 }

@@ -231,7 +231,7 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 /// Preorder walk: order, depth, inherited flags, tag paths and own-text statistics.
 fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
     let mut in_link = vec![false; snap.len()];
-    let mut vocab_cache: HashMap<&str, u8> = HashMap::new();
+    let mut vocab_cache: HashMap<(bool, &str), u8> = HashMap::new();
     let mut stack = vec![NodeId::ROOT];
     while let Some(id) = stack.pop() {
         let i = id.index();
@@ -321,7 +321,7 @@ fn slug_words(s: &str) -> Vec<String> {
 fn vocab_flags<'a>(
     node: &'a crate::snapshot::Node,
     heading_anchor: bool,
-    cache: &mut HashMap<&'a str, u8>,
+    cache: &mut HashMap<(bool, &'a str), u8>,
 ) -> u8 {
     let mut bits = 0;
     for name in ["class", "id"] {
@@ -332,7 +332,14 @@ fn vocab_flags<'a>(
             if v.is_empty() {
                 continue;
             }
-            bits |= *cache.entry(v).or_insert_with(|| flags_of(v));
+            let class = name == "class";
+            bits |= *cache.entry((class, v)).or_insert_with(|| {
+                if class {
+                    flags_of(&rules::role_class_names(v))
+                } else {
+                    flags_of(v)
+                }
+            });
         }
     }
     bits

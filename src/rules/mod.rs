@@ -84,6 +84,19 @@ pub(crate) const SKIP_TAGS: &[&str] = &[
 /// GUI controls: seed 001 counts them as interactive noise even outside a `<form>`.
 pub(crate) const CONTROL_TAGS: &[&str] = &["input", "select", "textarea", "button", "option"];
 
+/// A streamed server-rendering segment: `<div hidden id="S:3">` (hex ids) holds content that the page's
+/// script moves into its `<template id="B:3">` slot as soon as it runs (React 18+ streaming,
+/// as Next.js and others ship it). Hidden only until then, so it is content, not a hidden box:
+/// on such pages the whole article often arrives this way.
+pub(crate) fn is_streamed_segment(node: &crate::snapshot::Node) -> bool {
+    node.is("div")
+        && node.attr("hidden").is_some()
+        && node.attr("id").is_some_and(|id| {
+            id.strip_prefix("S:")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_hexdigit()))
+        })
+}
+
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 

@@ -269,7 +269,24 @@ pub(crate) const AD_SIZES: &[(f32, f32)] = &[
 /// True when any class/id token of `value` matches a term of `terms`.
 pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
     value
-        .split(|c: char| !c.is_ascii_alphanumeric())
+        .split_whitespace()
+        .any(|name| name_matches(name, terms))
+}
+
+/// The class names of a `class` value that can name the box's role. Utility classes with a
+/// variant or an arbitrary value (`lg:first:has-[>[data-slot=banner]]:pt-0`, `md:sr-only`)
+/// are left out: they style this box under a condition on another one, and say nothing of
+/// its role.
+pub(crate) fn role_class_names(class: &str) -> String {
+    class
+        .split_whitespace()
+        .filter(|name| !name.contains([':', '[']))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn name_matches(name: &str, terms: &[Term]) -> bool {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|tok| !tok.is_empty())
         .any(|tok| {
             terms.iter().any(|term| {
@@ -283,7 +300,7 @@ pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
         || terms
             .iter()
             .filter(|term| term.word.contains(['-', '_']))
-            .any(|term| super::contains_ci(value, term.word))
+            .any(|term| super::contains_ci(name, term.word))
 }
 
 #[cfg(test)]
@@ -297,5 +314,14 @@ mod tests {
         assert!(matches_terms("MainNavigation", NAV_TERMS));
         assert!(matches_terms("sr-only", SR_ONLY_TERMS));
         assert!(!matches_terms("article-body", NAV_TERMS));
+    }
+
+    #[test]
+    fn variant_and_arbitrary_value_utilities_are_not_vocabulary() {
+        let class = "stack lg:first:has-[>[data-slot=banner]]:pt-0 md:sr-only top-ad";
+        assert!(matches_terms(class, SR_ONLY_TERMS));
+        assert_eq!(role_class_names(class), "stack top-ad");
+        assert!(!matches_terms(&role_class_names(class), SR_ONLY_TERMS));
+        assert!(matches_terms(&role_class_names(class), AD_TERMS));
     }
 }
