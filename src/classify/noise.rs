@@ -144,7 +144,17 @@ impl<'a> NoiseClassifier<'a> {
                 return Some(Reason::Navigation);
             }
         }
-        self.f.has(id, flag::OVERLAY).then_some(Reason::Overlay)
+        (self.f.has(id, flag::OVERLAY) && !self.holds_article(id)).then_some(Reason::Overlay)
+    }
+
+    /// An `<article>` with a story's worth of text sits inside: a "modal" or "lightbox" named
+    /// only by its class is then the story view opened over a feed (news portals render the
+    /// article this way), not a consent or sign-up shell. Layout evidence still labels it.
+    fn holds_article(&self, id: NodeId) -> bool {
+        self.snap.descendants(id).any(|d| {
+            self.snap.node(d).is("article")
+                && self.f.text_len[d.index()] >= limits::OVERLAY_ARTICLE_MIN_CHARS
+        })
     }
 
     fn structural(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
@@ -480,5 +490,28 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[segment.index()], None);
         assert_eq!(l.kind[hidden.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn a_modal_holding_an_article_is_the_story_view() {
+        let mut b = Builder::new();
+        let (mut story, mut consent) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "feed")], |b| {
+                prose(b, 40);
+            });
+            story = b.el("div", &[("class", "render-target-modal")], |b| {
+                b.el("article", &[], |b| {
+                    prose(b, 12);
+                });
+            });
+            consent = b.el("div", &[("class", "consent-modal")], |b| {
+                prose(b, 1);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[story.index()], None);
+        assert_eq!(l.kind[consent.index()], Some(Reason::Overlay));
     }
 }

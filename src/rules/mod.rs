@@ -151,6 +151,9 @@ pub(crate) mod limits {
     /// …and the prose outside the winner is worth at least this share of the prose inside
     /// (its own paragraphs, not the winner's evidence passed up).
     pub const ENCLOSING_PROSE_SHARE: f32 = 0.5;
+    /// An `<article>` of at least this many chars inside a box named "modal"/"lightbox" makes
+    /// it a story view, not an overlay (a consent text or sign-up pitch is shorter).
+    pub const OVERLAY_ARTICLE_MIN_CHARS: u32 = 1000;
     /// Levels looked up from an inline element for the heading it sits in (`h2 > a > span`).
     pub const HEADING_INLINE_LEVELS: usize = 3;
     /// Class/id vocabulary weight (points added or removed from a candidate).
