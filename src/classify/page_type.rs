@@ -36,6 +36,20 @@ pub(crate) struct CardRegion {
     pub text: u32,
     /// Cards holding a heading (`h1`–`h6`): teaser titles; forum posts seldom have one.
     pub headed: usize,
+    /// Chars of link text in the cards.
+    pub link_text: u32,
+}
+
+impl CardRegion {
+    /// Teasers (titles with a line of summary, product tiles), not posts or comments:
+    /// short cards whose text is largely links, or headed cards of moderate length.
+    pub fn teasers(&self) -> bool {
+        let mean = self.text / self.cards.max(1) as u32;
+        let linked = self.link_text as f32 >= self.text as f32 * cards::TEASER_MIN_LINK_SHARE;
+        let headed = self.headed * 2 >= self.cards;
+        (mean <= cards::TEASER_MEAN_CHARS && linked)
+            || (headed && mean <= cards::HEADED_TEASER_MEAN_CHARS)
+    }
 }
 
 /// What the stage found.
@@ -128,7 +142,7 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
     let blocked = blocked(snap, f, noise);
     let headed = has_heading(snap, f);
     let mut best: Option<CardRegion> = None;
-    let mut groups: HashMap<(&str, &str), (usize, u32, usize)> = HashMap::new();
+    let mut groups: HashMap<(&str, &str), (usize, u32, usize, u32)> = HashMap::new();
     for &p in &f.order {
         let node = snap.node(p);
         if node.kind != NodeKind::Element || blocked[p.index()] || node.children.len() < 2 {
@@ -149,8 +163,9 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
             e.0 += 1;
             e.1 += len;
             e.2 += usize::from(headed[i]);
+            e.3 += f.link_len[i];
         }
-        for &(count, text, headed) in groups.values() {
+        for &(count, text, headed, link_text) in groups.values() {
             let card_like = count >= cards::MIN_CARDS
                 && text >= cards::CARD_MEAN_CHARS * count as u32
                 && text >= cards::REGION_MIN_CHARS;
@@ -160,6 +175,7 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
                     cards: count,
                     text,
                     headed,
+                    link_text,
                 });
             }
         }

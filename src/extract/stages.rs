@@ -179,7 +179,7 @@ pub(crate) fn run_with(
         c.push(("cards", pt.cards.map_or(0, |r| r.cards)));
         let cards = chosen
             .as_mut()
-            .and_then(|(ch, _)| page_type_policy(&f, &pt, ch, t));
+            .and_then(|(ch, _)| page_type_policy(&inputs, &pt, ch, t));
         c.push(("cards_kept", usize::from(cards.is_some())));
         cards
     })?;
@@ -442,24 +442,27 @@ fn select_stage(
 /// `hierarchy` stage whatever their link density (a card's title is a link). Product pages are
 /// left alone: their card regions are "related items" carousels.
 fn page_type_policy(
-    f: &Features,
+    inp: &Inputs,
     pt: &PageTypeOut,
     chosen: &mut Chosen,
     trace: &mut Trace,
 ) -> Option<NodeId> {
+    let f = inp.f;
     let region = pt.cards?;
-    if pt.kind != PageType::Listing {
+    // Teaser cards, or any cards of a page that declares itself a listing: forum posts and
+    // comment threads repeat too, and their link-dense lines are rightly dropped.
+    if pt.kind != PageType::Listing || !(region.teasers() || pt.declared == Some(PageType::Listing))
+    {
         return None;
     }
     let p = region.parent;
+    if prose_outside(inp, &chosen.roots, p) >= cards::ARTICLE_PROSE_CHARS {
+        // An article (however short) with a grid of related stories: the cards are the
+        // page's boilerplate.
+        return None;
+    }
     if chosen.roots.iter().any(|&r| f.contains(r, p)) {
-        // Already selected: its cards are kept when they are teasers (forum posts and
-        // sections are longer, and seldom headed) or the page declares itself a listing.
-        let mean = region.text / region.cards.max(1) as u32;
-        let headed = region.headed * 2 >= region.cards;
-        let teasers =
-            mean <= cards::TEASER_MEAN_CHARS || (headed && mean <= cards::HEADED_TEASER_MEAN_CHARS);
-        return (teasers || pt.declared == Some(PageType::Listing)).then_some(p);
+        return Some(p);
     }
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
     let weak = kept < limits::WEAK_SELECTION_CHARS
@@ -472,6 +475,25 @@ fn page_type_policy(
     chosen.roots.sort_by_key(|r| f.preorder[r.index()]);
     trace.decide(p, "page_type", true, Reason::CardRegion);
     Some(p)
+}
+
+/// Chars of prose paragraphs (a sentence or more, few links) in `roots` outside `region`.
+fn prose_outside(inp: &Inputs, roots: &[NodeId], region: NodeId) -> u32 {
+    let f = inp.f;
+    let mut chars = 0;
+    for &b in &f.blocks {
+        let i = b.index();
+        let inside = roots.iter().any(|&r| f.contains(r, b)) && !f.contains(region, b);
+        if inside
+            && inp.counts(b)
+            && f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
+            && f.own_sentences[i] > 0
+            && f.own_link_density(b) < 0.25
+        {
+            chars += f.own_len[i];
+        }
+    }
+    chars
 }
 
 /// First-pass labels inside the roots, the vote, then the drop set. Inside `cards` (a listing's
@@ -1022,6 +1044,35 @@ mod tests {
             out.trace.last_decision(grid).map(|d| d.reason),
             Some(Reason::CardRegion)
         );
+    }
+
+    #[test]
+    fn a_story_keeps_its_related_grid_out() {
+        let mut b = Builder::new();
+        let mut grid = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "story")], |b| {
+                for _ in 0..3 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+            grid = b.el("div", &[("class", "related")], |b| {
+                for _ in 0..20 {
+                    b.el("div", &[("class", "card")], |b| {
+                        b.el("h3", &[], |b| {
+                            b.el("a", &[("href", "/story")], |b| {
+                                b.text("Council approves the new bridge over the river");
+                            });
+                        });
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let sel = run_default(&s).unwrap_or_default();
+        assert!(!sel.roots.contains(&grid), "{:?}", sel.roots);
     }
 
     #[test]

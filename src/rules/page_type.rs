@@ -44,11 +44,14 @@ pub(crate) mod cards {
     /// A "card" longer than this (chars) is a section or a post, not a teaser: a wrapper of
     /// page sections would otherwise win as a list of four huge cards.
     pub const CARD_MAX_CHARS: u32 = 1500;
-    /// Cards averaging at most this many chars are teasers (title, a line or two, a price):
-    /// inside a selection they are kept whatever their link density. Forum posts and page
-    /// sections repeat too but are longer, and their link-dense lines (user cards, "reply")
-    /// are rightly dropped.
+    /// Cards averaging at most this many chars can be teasers (title, a line or two, a
+    /// price), which are kept whatever their link density. Forum posts and page sections
+    /// repeat too but are longer, and their link-dense lines (user cards, "reply") are
+    /// rightly dropped.
     pub const TEASER_MEAN_CHARS: u32 = 300;
+    /// Short cards are teasers when at least this share of their text is link text (a linked
+    /// title, a product name): comments repeat too, with only the author's name linked.
+    pub const TEASER_MIN_LINK_SHARE: f32 = 0.3;
     /// Cards of which at least half hold a heading are teasers up to this mean length: course
     /// and story cards carry a paragraph of summary under their title; forum posts have no
     /// heading per post. wcxb-dev listing at 300 / 600 chars without the heading test: 0.588 /
@@ -59,6 +62,12 @@ pub(crate) mod cards {
     /// The scored selection is weak next to the card region when it holds less than this
     /// share of the region's text (a teaser strip or a heading picked from a listing page).
     pub const WEAK_SHARE: f32 = 0.5;
+    /// Prose paragraphs (≥ 80 chars, a sentence, few links) holding this many chars in the
+    /// selection outside the card region make the page an article with a related-stories grid:
+    /// the cards are left to the rules. Why: trafilatura's "without" snippets include teaser
+    /// grids under 550–720-char news stories; a listing's intro is a line or two. 250 vs 600:
+    /// trafilatura snippet F1 0.8902 → 0.8903, wcxb-dev listing 0.591 both.
+    pub const ARTICLE_PROSE_CHARS: u32 = 250;
     /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }
