@@ -34,6 +34,8 @@ pub enum Reason {
     ContentRoot,
     /// Joined to the content as a sibling in the same reading column.
     SiblingJoined,
+    /// The repeated cards of a listing page (page-type stage).
+    CardRegion,
     /// The learned block classifier was sure, against the rules (seeds 002/004).
     Learned,
 }

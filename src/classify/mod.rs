@@ -3,5 +3,6 @@
 pub(crate) mod hierarchy;
 pub(crate) mod learned;
 pub(crate) mod noise;
+pub(crate) mod page_type;
 pub(crate) mod site_memory;
 pub(crate) mod tag_path;

@@ -7,21 +7,26 @@
 //! 4. `site_memory`— repeated texts and always-dropped paths of this site (seed 000)
 //! 5. `score`/`select` — Readability-class evidence fused with the above; best container,
 //!    widened and joined across its column
-//! 6. `learned`    — boosted-tree block classifier over the features above and the rules'
+//! 6. `page_type`  — declared type (JSON-LD, `og:type`) and repeated card regions; on a
+//!    listing whose selection is a scrap, the card region joins the roots and its cards are
+//!    kept whatever their link density
+//! 7. `learned`    — boosted-tree block classifier over the features above and the rules'
 //!    verdict (seeds 002/004); joins blocks outside the roots it is sure about
-//! 7. `hierarchy`  — learned and rule labels fused, then the `HierarchyFilter` two-threshold
+//! 8. `hierarchy`  — learned and rule labels fused, then the `HierarchyFilter` two-threshold
 //!    vote inside the roots (seed 004)
-//! 8. `confidence` — 0–1, low on home/index pages
+//! 9. `confidence` — 0–1, low on home/index pages
 
 use crate::budget::Deadline;
 use crate::classify::hierarchy::{HierarchyFilter, Label};
 use crate::classify::learned::{self, Fuse, Model, N_FEATURES};
 use crate::classify::noise::{NoiseClassifier, NoiseLabels};
+use crate::classify::page_type::{self, PageType, PageTypeOut};
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path;
 use crate::extract::blocks::{self, Features};
 use crate::extract::score::{self, Chosen, Inputs};
 use crate::extract::Selection;
+use crate::rules::page_type::cards;
 use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
 use crate::trace::{Reason, StageRecord, Trace};
@@ -165,6 +170,19 @@ pub(crate) fn run_with(
         respect_noise: chosen.as_ref().is_none_or(|(_, r)| *r),
         ..inputs
     };
+    let mut chosen = chosen;
+    let cards = timed(&mut trace, deadline, "page_type", |t, c| {
+        let pt = page_type::detect(snap, &f, &noise);
+        c.push(("listing", usize::from(pt.kind == PageType::Listing)));
+        c.push(("product", usize::from(pt.kind == PageType::Product)));
+        c.push(("declared", usize::from(pt.declared.is_some())));
+        c.push(("cards", pt.cards.map_or(0, |r| r.cards)));
+        let cards = chosen
+            .as_mut()
+            .and_then(|(ch, _)| page_type_policy(&inputs, &pt, ch, t));
+        c.push(("cards_kept", usize::from(cards.is_some())));
+        cards
+    })?;
     let rule_roots = chosen.as_ref().map_or(&[][..], |(c, _)| c.roots.as_slice());
     let out = timed(&mut trace, deadline, "learned", |_, c| {
         learned_stage(&inputs, rule_roots, switches, learning, c)
@@ -198,7 +216,7 @@ pub(crate) fn run_with(
             fuse,
         };
         let vote = switches.hierarchy && !switches.learned_only;
-        hierarchy_stage(&inp, &chosen.roots, mode, vote, fusion, t, c)
+        hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c)
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);
@@ -420,10 +438,74 @@ fn select_stage(
     Some((c, respect_noise))
 }
 
-/// First-pass labels inside the roots, the vote, then the drop set.
+/// The listing policy of the `page_type` stage. On a listing (declared, or cards holding most
+/// of the page's text) the card region is the content: when the scored selection is a scrap
+/// beside it (a teaser strip, a heading), the region joins the roots (roots inside it give way
+/// to it). Returns the region when it lies in the final roots: its cards are then kept in the
+/// `hierarchy` stage whatever their link density (a card's title is a link). Product pages are
+/// left alone: their card regions are "related items" carousels.
+fn page_type_policy(
+    inp: &Inputs,
+    pt: &PageTypeOut,
+    chosen: &mut Chosen,
+    trace: &mut Trace,
+) -> Option<NodeId> {
+    let f = inp.f;
+    let region = pt.cards?;
+    // Teaser cards, or any cards of a page that declares itself a listing: forum posts and
+    // comment threads repeat too, and their link-dense lines are rightly dropped.
+    if pt.kind != PageType::Listing || !(region.teasers() || pt.declared == Some(PageType::Listing))
+    {
+        return None;
+    }
+    let p = region.parent;
+    if prose_outside(inp, &chosen.roots, p) >= cards::ARTICLE_PROSE_CHARS {
+        // An article (however short) with a grid of related stories: the cards are the
+        // page's boilerplate.
+        return None;
+    }
+    if chosen.roots.iter().any(|&r| f.contains(r, p)) {
+        return Some(p);
+    }
+    let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
+    let weak = kept < limits::WEAK_SELECTION_CHARS
+        && (kept as f32) < region.text as f32 * cards::WEAK_SHARE;
+    if !weak {
+        return None;
+    }
+    chosen.roots.retain(|&r| !f.contains(p, r));
+    chosen.roots.push(p);
+    chosen.roots.sort_by_key(|r| f.preorder[r.index()]);
+    trace.decide(p, "page_type", true, Reason::CardRegion);
+    Some(p)
+}
+
+/// Chars of prose paragraphs (a sentence or more, few links) in `roots` outside `region`.
+fn prose_outside(inp: &Inputs, roots: &[NodeId], region: NodeId) -> u32 {
+    let f = inp.f;
+    let mut chars = 0;
+    for &b in &f.blocks {
+        let i = b.index();
+        let inside = roots.iter().any(|&r| f.contains(r, b)) && !f.contains(region, b);
+        if inside
+            && inp.counts(b)
+            && f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
+            && f.own_sentences[i] > 0
+            && f.own_link_density(b) < 0.25
+        {
+            chars += f.own_len[i];
+        }
+    }
+    chars
+}
+
+/// First-pass labels inside the roots, the vote, then the drop set. Inside `cards` (a listing's
+/// card region) link density does not count against a block (see [`card_label`]).
+#[allow(clippy::too_many_arguments)]
 fn hierarchy_stage(
     inp: &Inputs,
     roots: &[NodeId],
+    card_region: Option<NodeId>,
     mode: Mode,
     enabled: bool,
     fusion: Fusion,
@@ -443,11 +525,21 @@ fn hierarchy_stage(
                 inp.noise.kind[i],
                 Some(Reason::ScriptStyle | Reason::Hidden)
             );
-            if (never_rendered || inp.respect_noise && inp.noise.kind[i].is_some()) && id != r {
+            let card = card_region.is_some_and(|c| f.contains(c, id));
+            let soft_noise = if card {
+                card_noise(inp, id)
+            } else {
+                inp.noise.kind[i].is_some()
+            };
+            if (never_rendered || inp.respect_noise && soft_noise) && id != r {
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                labels[i] = Some(first_pass(inp, id, notes[i], fusion));
+                labels[i] = Some(if card {
+                    card_label(inp, id)
+                } else {
+                    first_pass(inp, id, notes[i], fusion)
+                });
                 in_roots.push(id);
             }
         }
@@ -520,6 +612,37 @@ fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
         Label::Boilerplate
     } else {
         Label::Content
+    }
+}
+
+/// First-pass label inside a listing's card region: the rules' label without the link-density
+/// test (a card's title is a link, often its whole text).
+fn card_label(inp: &Inputs, b: NodeId) -> Label {
+    let (f, i) = (inp.f, b.index());
+    if inp.respect_noise && card_noise(inp, b) {
+        return Label::Noise;
+    }
+    let repeated = inp
+        .memory
+        .is_some_and(|m| f.own_len[i] > 0 && m.is_repeated(f.fingerprint[i]));
+    let keyword = f.own_len[i] < limits::KEYWORD_MAX_CHARS && f.keyword[i].is_some();
+    if repeated || keyword {
+        Label::Boilerplate
+    } else {
+        Label::Content
+    }
+}
+
+/// Noise labelled on `b` itself, inside a card region: all kinds but seed 001's link-list
+/// rule, to which a product grid's `ul` looks like a menu. (Nodes under a labelled node go with
+/// it.)
+fn card_noise(inp: &Inputs, b: NodeId) -> bool {
+    match inp.noise.kind[b.index()] {
+        Some(Reason::Navigation) => {
+            let n = inp.snap.node(b);
+            !(n.is("ul") || n.is("ol"))
+        }
+        k => k.is_some(),
     }
 }
 
@@ -780,6 +903,7 @@ mod tests {
                 "tag_path",
                 "site_memory",
                 "select",
+                "page_type",
                 "learned",
                 "hierarchy",
                 "confidence"
@@ -882,6 +1006,76 @@ mod tests {
         let sel = run_default(&s).unwrap_or_default();
         assert!(!sel.drop[note.index()], "note dropped");
         assert!(!sel.drop[cites.index()], "citing sentence dropped");
+    }
+
+    #[test]
+    fn a_listing_keeps_its_cards_beside_a_scrap_selection() {
+        let mut b = Builder::new();
+        let (mut intro, mut grid, mut title) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            intro = b.el("div", &[("class", "intro")], |b| {
+                b.el("p", &[], |b| {
+                    b.text("Stay up to date with our coverage of the city, its streets and its people.");
+                });
+            });
+            grid = b.el("div", &[("class", "results")], |b| {
+                for i in 0..10 {
+                    b.el("div", &[("class", "card")], |b| {
+                        b.el("h3", &[], |b| {
+                            let t = b.el("a", &[("href", "/story")], |b| {
+                                b.text("Council approves the new bridge over the river");
+                            });
+                            if i == 0 {
+                                title = t;
+                            }
+                        });
+                        b.el("span", &[], |b| {
+                            b.text("2 days ago");
+                        });
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let out = balanced(&s, StageSwitches::default(), Learning::default());
+        let Ok(out) = out else { panic!("run failed") };
+        let sel = out.selection.unwrap_or_default();
+        assert_eq!(sel.roots, vec![intro, grid]);
+        let h3 = s.node(title).parent.unwrap_or(title);
+        assert!(!sel.drop[h3.index()], "a card title (a link) was dropped");
+        assert_eq!(
+            out.trace.last_decision(grid).map(|d| d.reason),
+            Some(Reason::CardRegion)
+        );
+    }
+
+    #[test]
+    fn a_story_keeps_its_related_grid_out() {
+        let mut b = Builder::new();
+        let mut grid = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "story")], |b| {
+                for _ in 0..3 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+            grid = b.el("div", &[("class", "related")], |b| {
+                for _ in 0..20 {
+                    b.el("div", &[("class", "card")], |b| {
+                        b.el("h3", &[], |b| {
+                            b.el("a", &[("href", "/story")], |b| {
+                                b.text("Council approves the new bridge over the river");
+                            });
+                        });
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let sel = run_default(&s).unwrap_or_default();
+        assert!(!sel.roots.contains(&grid), "{:?}", sel.roots);
     }
 
     #[test]

@@ -1,0 +1,344 @@
+//! Stage `page_type`: what kind of page this is, from structural evidence only — what the page
+//! declares (JSON-LD `@type`, `og:type`) and whether its body is a list of repeated "cards"
+//! (same tag and class, each with a link and a line or two of text). No URL or site rules.
+//!
+//! The selection policy that uses it lives in `extract/stages.rs` (`page_type_policy`): a
+//! listing's content is its cards, which link density and the lack of commas would otherwise
+//! hand to the boilerplate side.
+
+use std::collections::HashMap;
+
+use crate::classify::noise::NoiseLabels;
+use crate::extract::blocks::Features;
+use crate::rules::page_type::{cards, CHROME_ROLES, CHROME_TAGS, DECLARED_TYPES, OG_PRODUCT_TYPES};
+use crate::snapshot::{Node, NodeId, NodeKind, Snapshot};
+use crate::trace::Reason;
+
+/// The page types the engine tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PageType {
+    /// Prose: the default when nothing else is declared or seen.
+    Article,
+    /// A list of items: search results, category, archive, collection pages.
+    Listing,
+    /// One product's page.
+    Product,
+}
+
+/// The largest region of repeated cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CardRegion {
+    /// The element whose children are the cards.
+    pub parent: NodeId,
+    /// How many cards.
+    pub cards: usize,
+    /// Chars of text in the cards.
+    pub text: u32,
+    /// Cards holding a heading (`h1`–`h6`): teaser titles; forum posts seldom have one.
+    pub headed: usize,
+    /// Chars of link text in the cards.
+    pub link_text: u32,
+}
+
+impl CardRegion {
+    /// Teasers (titles with a line of summary, product tiles), not posts or comments:
+    /// short cards whose text is largely links, or headed cards of moderate length.
+    pub fn teasers(&self) -> bool {
+        let mean = self.text / self.cards.max(1) as u32;
+        let linked = self.link_text as f32 >= self.text as f32 * cards::TEASER_MIN_LINK_SHARE;
+        let headed = self.headed * 2 >= self.cards;
+        (mean <= cards::TEASER_MEAN_CHARS && linked)
+            || (headed && mean <= cards::HEADED_TEASER_MEAN_CHARS)
+    }
+}
+
+/// What the stage found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PageTypeOut {
+    pub kind: PageType,
+    /// The type the page declares, if any.
+    pub declared: Option<PageType>,
+    pub cards: Option<CardRegion>,
+}
+
+/// Detects the page type.
+pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> PageTypeOut {
+    let declared = declared_type(snap);
+    let cards = card_region(snap, f, noise);
+    let kind = match declared {
+        Some(t) => t,
+        None if cards.is_some_and(|c| c.text * 2 > f.text_len[NodeId::ROOT.index()]) => {
+            // Cards holding most of the page's text make it a listing even undeclared.
+            PageType::Listing
+        }
+        None => PageType::Article,
+    };
+    PageTypeOut {
+        kind,
+        declared,
+        cards,
+    }
+}
+
+/// The type the page declares in JSON-LD or `og:type`: a listing type wins over `Product`
+/// (a collection page lists products), several `Product` objects are a listing.
+fn declared_type(snap: &Snapshot) -> Option<PageType> {
+    let mut listing = false;
+    let mut products = 0;
+    for d in snap.descendants(NodeId::ROOT) {
+        let n = snap.node(d);
+        if is_ld_json(n) {
+            for child in &n.children {
+                for t in ld_types(&snap.node(*child).text) {
+                    match DECLARED_TYPES.iter().find(|(k, _)| *k == t) {
+                        Some((_, PageType::Listing)) => listing = true,
+                        Some((_, PageType::Product)) => products += 1,
+                        _ => {}
+                    }
+                }
+            }
+        } else if n.is("meta")
+            && n.attr("property").or(n.attr("name")) == Some("og:type")
+            && n.attr("content").is_some_and(|c| {
+                OG_PRODUCT_TYPES
+                    .iter()
+                    .any(|p| c.trim().eq_ignore_ascii_case(p))
+            })
+        {
+            products = products.max(1);
+        }
+    }
+    if listing || products >= cards::PRODUCTS_FOR_COLLECTION {
+        Some(PageType::Listing)
+    } else if products > 0 {
+        Some(PageType::Product)
+    } else {
+        None
+    }
+}
+
+fn is_ld_json(n: &Node) -> bool {
+    n.is("script")
+        && n.attr("type")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json"))
+}
+
+/// Every `"@type": "X"` (or the first of `"@type": ["X", …]`) in a JSON-LD text, without
+/// parsing the JSON (only the type names are needed).
+fn ld_types(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("\"@type\"")
+        .filter_map(move |(at, key)| {
+            let rest = text[at + key.len()..].trim_start().strip_prefix(':')?;
+            let rest = rest.trim_start();
+            let rest = rest.strip_prefix('[').map_or(rest, str::trim_start);
+            let rest = rest.strip_prefix('"')?;
+            let end = rest.find('"')?;
+            Some(&rest[..end])
+        })
+}
+
+/// The element whose same-signature children hold the most card text.
+fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<CardRegion> {
+    let blocked = blocked(snap, f, noise);
+    let headed = has_heading(snap, f);
+    let mut best: Option<CardRegion> = None;
+    let mut groups: HashMap<(&str, &str), (usize, u32, usize, u32)> = HashMap::new();
+    for &p in &f.order {
+        let node = snap.node(p);
+        if node.kind != NodeKind::Element || blocked[p.index()] || node.children.len() < 2 {
+            continue;
+        }
+        groups.clear();
+        for &c in &node.children {
+            let child = snap.node(c);
+            let (i, len) = (c.index(), f.text_len[c.index()]);
+            if child.kind != NodeKind::Element
+                || blocked[i]
+                || f.links[i] == 0
+                || !(cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
+            {
+                continue;
+            }
+            let e = groups.entry(signature(child)).or_default();
+            e.0 += 1;
+            e.1 += len;
+            e.2 += usize::from(headed[i]);
+            e.3 += f.link_len[i];
+        }
+        for &(count, text, headed, link_text) in groups.values() {
+            let card_like = count >= cards::MIN_CARDS
+                && text >= cards::CARD_MEAN_CHARS * count as u32
+                && text >= cards::REGION_MIN_CHARS;
+            if card_like && best.is_none_or(|b| text > b.text) {
+                best = Some(CardRegion {
+                    parent: p,
+                    cards: count,
+                    text,
+                    headed,
+                    link_text,
+                });
+            }
+        }
+    }
+    best
+}
+
+/// `out[id]`: a heading at or below `id`.
+fn has_heading(snap: &Snapshot, f: &Features) -> Vec<bool> {
+    let mut out = vec![false; snap.len()];
+    for &id in f.order.iter().rev() {
+        let node = snap.node(id);
+        if crate::rules::HEADING_TAGS.contains(&node.tag.as_str()) {
+            out[id.index()] = true;
+        }
+        if out[id.index()] {
+            if let Some(p) = node.parent {
+                out[p.index()] = true;
+            }
+        }
+    }
+    out
+}
+
+/// Tag and first class token: cards of one list share both ("card card--featured" is still a
+/// card).
+fn signature(n: &Node) -> (&str, &str) {
+    let class = n
+        .attr("class")
+        .and_then(|c| c.split_ascii_whitespace().next())
+        .unwrap_or("");
+    (n.tag.as_str(), class)
+}
+
+/// `blocked[id]`: never a card region — not rendered, or inside page chrome (navigation,
+/// header, footer, side column, overlay). Link lists labelled from their link density alone
+/// (`ul`/`ol` menus by seed 001's rule) stay open: a product grid looks like one.
+fn blocked(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Vec<bool> {
+    let mut out = vec![false; snap.len()];
+    for &id in &f.order {
+        let i = id.index();
+        let node = snap.node(id);
+        let up = node.parent.is_some_and(|p| out[p.index()]);
+        let own = match noise.kind[i] {
+            None => false,
+            Some(Reason::Navigation) => !(node.is("ul") || node.is("ol")),
+            Some(_) => true,
+        };
+        let chrome = CHROME_TAGS.contains(&node.tag.as_str())
+            || node.attr("role").is_some_and(|r| CHROME_ROLES.contains(&r));
+        out[i] = up || own || chrome || f.skip[i];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::noise::NoiseClassifier;
+    use crate::extract::blocks;
+    use crate::snapshot::build::Builder;
+
+    fn detect_on(s: &Snapshot) -> PageTypeOut {
+        let f = blocks::compute(s);
+        let noise = NoiseClassifier::new(s, &f).classify();
+        detect(s, &f, &noise)
+    }
+
+    fn ld(b: &mut Builder, json: &str) {
+        b.el("script", &[("type", "application/ld+json")], |b| {
+            b.text(json);
+        });
+    }
+
+    #[test]
+    fn reads_declared_types() {
+        let types: Vec<_> =
+            ld_types(r#"{"@type": "Product", "offers": {"@type" : ["Offer"]}}"#).collect();
+        assert_eq!(types, ["Product", "Offer"]);
+        let mut b = Builder::new();
+        b.el("head", &[], |b| {
+            ld(b, r#"{"@type":"Product","name":"Tee"}"#)
+        });
+        assert_eq!(declared_type(&b.finish()), Some(PageType::Product));
+        // Several products: a collection page.
+        let mut b = Builder::new();
+        b.el("head", &[], |b| {
+            ld(b, r#"[{"@type":"Product"},{"@type":"Product"}]"#)
+        });
+        assert_eq!(declared_type(&b.finish()), Some(PageType::Listing));
+        // A breadcrumb trail is not an item list.
+        let mut b = Builder::new();
+        b.el("head", &[], |b| ld(b, r#"{"@type":"BreadcrumbList"}"#));
+        assert_eq!(declared_type(&b.finish()), None);
+        let mut b = Builder::new();
+        b.el("head", &[], |b| {
+            b.el(
+                "meta",
+                &[("property", "og:type"), ("content", "product")],
+                |_| {},
+            );
+        });
+        assert_eq!(declared_type(&b.finish()), Some(PageType::Product));
+    }
+
+    #[test]
+    fn finds_a_grid_of_teaser_cards_but_not_a_menu() {
+        let mut b = Builder::new();
+        let mut grid = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "menu")], |b| {
+                for _ in 0..8 {
+                    b.el("div", &[("class", "item")], |b| {
+                        b.el("a", &[("href", "/s")], |b| {
+                            b.text("Section name here");
+                        });
+                    });
+                }
+            });
+            grid = b.el("div", &[("class", "results")], |b| {
+                for _ in 0..12 {
+                    b.el("div", &[("class", "card featured")], |b| {
+                        b.el("h3", &[], |b| {
+                            b.el("a", &[("href", "/story")], |b| {
+                                b.text("Council approves the new bridge");
+                            });
+                        });
+                        b.el("p", &[], |b| {
+                            b.text("Work starts in spring and ends in two years.");
+                        });
+                    });
+                }
+            });
+            b.el("nav", &[], |b| {
+                for _ in 0..10 {
+                    b.el("div", &[("class", "card")], |b| {
+                        b.el("a", &[("href", "/x")], |b| {
+                            b.text("A navigation card with a long enough label to count");
+                        });
+                    });
+                }
+            });
+        });
+        let out = detect_on(&b.finish());
+        let region = out.cards.map(|c| (c.parent, c.cards, c.headed));
+        assert_eq!(region, Some((grid, 12, 12)));
+        // The cards hold most of the page's text: a listing, though nothing is declared.
+        assert_eq!(out.kind, PageType::Listing);
+    }
+
+    #[test]
+    fn an_article_is_not_a_listing() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("article", &[], |b| {
+                for _ in 0..6 {
+                    b.el("p", &[], |b| {
+                        b.text("Lectern reads the page, weighs every paragraph, and keeps it.");
+                    });
+                }
+            });
+        });
+        let out = detect_on(&b.finish());
+        assert_eq!((out.kind, out.cards), (PageType::Article, None));
+    }
+}

@@ -1,0 +1,73 @@
+//! Page-type rules (`classify/page_type.rs`): what a page declares about itself and what a
+//! repeated "card" region looks like. Each number carries its "why".
+
+use crate::classify::page_type::PageType;
+
+/// Schema.org `@type` values in JSON-LD (and `og:type` values) that say what the page is.
+/// Why: publishers declare listings and products for search engines; the declaration is
+/// cheap, structural evidence, independent of the site's markup. `Article`-like types are not
+/// listed: articles are the default.
+pub(crate) const DECLARED_TYPES: &[(&str, PageType)] = &[
+    // A page listing items (search results, category and archive pages).
+    ("ItemList", PageType::Listing),
+    ("CollectionPage", PageType::Listing),
+    ("SearchResultsPage", PageType::Listing),
+    ("OfferCatalog", PageType::Listing),
+    // A single product's page; several Product objects on one page are a collection instead
+    // (see `PRODUCTS_FOR_COLLECTION`).
+    ("Product", PageType::Product),
+    ("ProductGroup", PageType::Product),
+];
+
+/// `og:type` values naming a product page (Shopify and WooCommerce themes emit
+/// `og:type=product` on product pages, `website` on collections).
+pub(crate) const OG_PRODUCT_TYPES: &[&str] = &["product", "product.item", "og:product"];
+
+/// Page chrome never holds the card region, whatever share of the text it has (seed 001
+/// labels these only when small; a mega menu can outweigh a short listing).
+pub(crate) const CHROME_TAGS: &[&str] = &["nav", "menu", "header", "footer", "aside"];
+
+/// ARIA roles of page chrome, for the same reason.
+pub(crate) const CHROME_ROLES: &[&str] = &["navigation", "banner", "contentinfo", "complementary"];
+
+/// Numbers of the card-region detector.
+pub(crate) mod cards {
+    /// At least this many same-signature siblings make a list of cards: three is a row of
+    /// feature boxes on a landing page, four is where listing grids start.
+    pub const MIN_CARDS: usize = 4;
+    /// A card holds at least this much text (chars): icon-only tiles and bare menu links
+    /// ("Home", "Shop") are not cards.
+    pub const CARD_MIN_CHARS: u32 = 20;
+    /// The cards of a region hold this much text on average (chars): a teaser title with a
+    /// line of summary, or a product name with its price; mega-menu entries average 10–20.
+    pub const CARD_MEAN_CHARS: u32 = 40;
+    /// A "card" longer than this (chars) is a section or a post, not a teaser: a wrapper of
+    /// page sections would otherwise win as a list of four huge cards.
+    pub const CARD_MAX_CHARS: u32 = 1500;
+    /// Cards averaging at most this many chars can be teasers (title, a line or two, a
+    /// price), which are kept whatever their link density. Forum posts and page sections
+    /// repeat too but are longer, and their link-dense lines (user cards, "reply") are
+    /// rightly dropped.
+    pub const TEASER_MEAN_CHARS: u32 = 300;
+    /// Short cards are teasers when at least this share of their text is link text (a linked
+    /// title, a product name): comments repeat too, with only the author's name linked.
+    pub const TEASER_MIN_LINK_SHARE: f32 = 0.3;
+    /// Cards of which at least half hold a heading are teasers up to this mean length: course
+    /// and story cards carry a paragraph of summary under their title; forum posts have no
+    /// heading per post. wcxb-dev listing at 300 / 600 chars without the heading test: 0.588 /
+    /// 0.613, but forum 0.693 / 0.691.
+    pub const HEADED_TEASER_MEAN_CHARS: u32 = 600;
+    /// A region needs this much card text (chars) before it can replace or join a selection.
+    pub const REGION_MIN_CHARS: u32 = 400;
+    /// The scored selection is weak next to the card region when it holds less than this
+    /// share of the region's text (a teaser strip or a heading picked from a listing page).
+    pub const WEAK_SHARE: f32 = 0.5;
+    /// Prose paragraphs (≥ 80 chars, a sentence, few links) holding this many chars in the
+    /// selection outside the card region make the page an article with a related-stories grid:
+    /// the cards are left to the rules. Why: trafilatura's "without" snippets include teaser
+    /// grids under 550–720-char news stories; a listing's intro is a line or two. 250 vs 600:
+    /// trafilatura snippet F1 0.8902 → 0.8903, wcxb-dev listing 0.591 both.
+    pub const ARTICLE_PROSE_CHARS: u32 = 250;
+    /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
+    pub const PRODUCTS_FOR_COLLECTION: usize = 2;
+}
