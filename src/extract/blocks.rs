@@ -217,7 +217,7 @@ fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
         .copied()
         .filter(|&id| f.is_block[id.index()] && !f.skip[id.index()] && f.own_len[id.index()] > 0)
         .collect();
-    f.body_font = crate::extract::layout::body_font(&f);
+    f.body_font = crate::extract::layout::body_font(snap, &f);
     f
 }
 

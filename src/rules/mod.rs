@@ -178,6 +178,9 @@ pub(crate) mod limits {
     pub const SMALL_PRINT_SHARE: f32 = 0.85;
     /// …and counts this much as paragraph evidence.
     pub const SMALL_PRINT_WEIGHT: f32 = 0.5;
+    /// Paragraph elements a page needs before they alone set its body font (a page of a few
+    /// `p` captions is measured over all its prose blocks).
+    pub const BODY_FONT_MIN_PARAGRAPHS: usize = 3;
     /// Layout only: on a link-led front page, a link block whose links average at least this
     /// many chars is a teaser headline ("Kwart masterstudenten worstelt met Engels"); menu and
     /// tag-list links run 4–15 chars.
