@@ -272,6 +272,36 @@ quality_gate() {
     --floors tests/quality_floors.toml
 }
 
+# Live-DOM floor: styled-dev (41 pages saved with their CSS) run in headless Chromium by
+# tools/browser_batch.mjs — the npm wasm's `extract(document)` on the real layout — then scored
+# per block type by score_blocks.py and checked against tests/live_floors.json. The other corpora
+# render without their CSS and their captures live outside the repo, so this is the live gate CI
+# can afford (~1 min of browser here). Skips, saying so, without ../shared.
+live_quality_gate() {
+  local shared="${LECTERN_SHARED:-$ROOT/../shared}"
+  if [[ ! -d "$shared/datasets/styled-dev" ]]; then
+    echo "live quality gate: SKIPPED, no styled-dev at $shared/datasets (set LECTERN_SHARED)" >&2
+    return 0
+  fi
+  local out="$CARGO_TARGET_DIR/live-floor"
+  rm -rf "$out"
+  npm_package_fresh &&
+    node tools/browser_batch.mjs --data "$shared/datasets/styled-dev" --out "$out" &&
+    python3 "$shared/eval/score_blocks.py" --gold "$shared/datasets/styled-dev/gold.jsonl" \
+      --pred "lectern=$out/pred.jsonl" --json "$out/score.json" &&
+    node -e '
+      const [floors, score] = process.argv.slice(1).map((f) => JSON.parse(require("fs").readFileSync(f, "utf8")));
+      const s = score.lectern || Object.values(score)[0];
+      let ok = true;
+      for (const [k, floor] of Object.entries(floors["styled-dev"])) {
+        const v = s[k];
+        const pass = typeof v === "number" && v >= floor;
+        ok &&= pass;
+        console.log(`styled-dev ${k}: ${v} (floor ${floor}) ${pass ? "ok" : "MISSED"}`);
+      }
+      process.exit(ok ? 0 : 1);' tests/live_floors.json "$out/score.json"
+}
+
 # The www playground in headless Chromium (tests/browser/playground.mjs).
 playground_tests() {
   npm_package_fresh && node tests/browser/playground.mjs
@@ -426,6 +456,7 @@ cmd_test() {
   group "browser tests (wasm-bindgen, headless Firefox ESR)" browser_tests_firefox
   group "npm package (pack, install, Node, tsc, Chromium page + worker, esbuild bundle)" npm_package_tests
   group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
+  group "live quality gate (styled-dev in Chromium vs tests/live_floors.json)" live_quality_gate
   bench_groups
   group "www playground (Chromium: sample, overlay, paste, snapshot export)" playground_tests
   group "extension e2e (Playwright + Chromium, web-ext lint)" ext_tests
@@ -457,6 +488,11 @@ case "${1:-}" in
   demo) cmd_demo ;;
   quality)
     group "quality gate (release eval vs tests/quality_floors.toml)" quality_gate
+    group "live quality gate (styled-dev in Chromium vs tests/live_floors.json)" live_quality_gate
+    summary
+    ;;
+  live-quality)
+    group "live quality gate (styled-dev in Chromium vs tests/live_floors.json)" live_quality_gate
     summary
     ;;
   bench) shift; cmd_bench "$@" ;;

@@ -38,8 +38,8 @@ pub(crate) enum Region {
 }
 
 /// Layout-derived features of one element (seed 002); absent without layout.
-/// `d0`/`d1` and the font fields are recorded for the learned block classifier and the trace;
-/// the rule stages read region, visibility and viewport share.
+/// The rule stages read region, visibility, viewport share and font size (`extract/layout.rs`);
+/// `d0`/`d1` and the weight feed the learned block classifier and the trace.
 #[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Geo {
@@ -99,6 +99,9 @@ pub(crate) struct Features {
     pub sibling_pos: Vec<u16>,
     /// Layout features, when the snapshot has layout.
     pub geo: Option<Vec<Option<Geo>>>,
+    /// Body font size (text-weighted median over visible blocks); `None` without layout.
+    pub body_font: Option<f32>,
+
     /// Text-bearing blocks in document order.
     pub blocks: Vec<NodeId>,
 }
@@ -214,6 +217,7 @@ fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
         .copied()
         .filter(|&id| f.is_block[id.index()] && !f.skip[id.index()] && f.own_len[id.index()] > 0)
         .collect();
+    f.body_font = crate::extract::layout::body_font(snap, &f);
     f
 }
 

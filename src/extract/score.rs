@@ -10,6 +10,7 @@ use crate::classify::noise::NoiseLabels;
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path::PathRuns;
 use crate::extract::blocks::{flag, Features, Region};
+use crate::extract::layout;
 use crate::rules::{limits, HEADING_TAGS};
 use crate::snapshot::{NodeId, Snapshot};
 
@@ -56,6 +57,8 @@ impl Inputs<'_> {
             + f.own_commas[i] as f32
             + (f.own_len[i] as f32 / 100.0).min(limits::LENGTH_POINTS_CAP);
         s *= 1.0 - f.own_link_density(b);
+        // Small print is weaker evidence (layout only).
+        s *= layout::small_print_factor(f, b);
         if let Some(r) = self.runs {
             // A paragraph in the page's main run is worth a little more (seed 003).
             s *= 1.0 + limits::RUN_BONUS * r.share[i];

@@ -518,6 +518,7 @@ fn hierarchy_stage(
     let mut labels = vec![None; n];
     let mut in_roots = Vec::new();
     let notes = linked_notes(snap, f, roots);
+    let teasers = crate::extract::layout::link_led_page(f, roots);
     for &r in roots {
         for id in std::iter::once(r).chain(snap.descendants(r)) {
             let i = id.index();
@@ -535,11 +536,19 @@ fn hierarchy_stage(
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                labels[i] = Some(if card {
+                let mut label = if card {
                     card_label(inp, id)
                 } else {
                     first_pass(inp, id, notes[i], fusion)
-                });
+                };
+                if teasers
+                    && label == Label::Boilerplate
+                    && crate::extract::layout::teaser_headline(f, id)
+                {
+                    // A front page's headline links are its content (layout only).
+                    label = Label::Content;
+                }
+                labels[i] = Some(label);
                 in_roots.push(id);
             }
         }

@@ -200,6 +200,18 @@ pub(crate) mod limits {
     /// only): styled-dev's dub.uu.nl picked its 52-char slogan in the header band over a column
     /// of teasers scoring 0.6 of it.
     pub const EDGE_REGION_WEIGHT: f32 = 0.25;
+    /// Layout only (`extract/layout.rs`): text set below this share of the page's body font
+    /// is small print (footers, legal lines, sidebars, captions), not the article's body.
+    pub const SMALL_PRINT_SHARE: f32 = 0.85;
+    /// …and counts this much as paragraph evidence.
+    pub const SMALL_PRINT_WEIGHT: f32 = 0.5;
+    /// Paragraph elements a page needs before they alone set its body font (a page of a few
+    /// `p` captions is measured over all its prose blocks).
+    pub const BODY_FONT_MIN_PARAGRAPHS: usize = 3;
+    /// Layout only: on a link-led front page, a link block whose links average at least this
+    /// many chars is a teaser headline ("Kwart masterstudenten worstelt met Engels"); menu and
+    /// tag-list links run 4–15 chars.
+    pub const TEASER_MIN_LINK_CHARS: u32 = 24;
     /// Seed 001 menus: few words per link.
     pub const MENU_WORDS_PER_LINK: f32 = 4.0;
     /// Seed 003 evidence weight: the best run's paragraphs count this much extra. Ablation on

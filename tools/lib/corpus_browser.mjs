@@ -85,16 +85,34 @@ function metaCharset(b) {
   return null;
 }
 
+// A legacy <meta> charset on bytes that are valid UTF-8 with at least this many non-ASCII
+// characters is overruled: the page was re-encoded and kept its old declaration (readability's
+// qq.com page says gb2312). Same number and reason as TRANSCODED_MIN_NON_ASCII in
+// src/native/encoding.rs, so browser captures decode as the native parser does.
+const TRANSCODED_MIN_NON_ASCII = 8;
+
+function utf8Text(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** The charset a page's bytes are decoded with. */
 export function sniffCharset(bytes) {
-  const bom = bomCharset(bytes) || metaCharset(bytes);
+  const bom = bomCharset(bytes);
   if (bom) return bom;
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return "utf-8";
-  } catch {
-    return "windows-1252";
+  const meta = metaCharset(bytes);
+  const text = utf8Text(bytes);
+  if (meta) {
+    if (meta !== "utf-8" && text !== null) {
+      let nonAscii = 0;
+      for (const c of text) if (c.codePointAt(0) > 0x7f && ++nonAscii >= TRANSCODED_MIN_NON_ASCII) return "utf-8";
+    }
+    return meta;
   }
+  return text !== null ? "utf-8" : "windows-1252";
 }
 
 // --- the server -----------------------------------------------------------------------------
