@@ -137,10 +137,18 @@ export function withoutSiteSuffix(gold, names) {
 
 /** Words that mark a byline gold as something other than a name ("Follow Author", "Last Updated…"). */
 const NOT_A_NAME = new Set(['follow', 'updated', 'update', 'posted', 'published', 'comments', 'subscribe', 'share']);
-/** Is an author gold a name (no digits — dates, times, counts — and none of NOT_A_NAME)? */
+/** Letters a date or time token may carry ("3rd", "6:01am"). */
+const DATE_TOKEN_LETTERS = new Set(['', 'st', 'nd', 'rd', 'th', 'am', 'pm']);
+/** A date, time or count token ("2019", "28,", "6:01"), not a handle holding digits ("user42"). */
+function numericToken(t) {
+  return /\d/.test(t) && DATE_TOKEN_LETTERS.has(t.replace(/[^\p{L}]/gu, '').toLowerCase());
+}
+/** Is an author gold a name: none of NOT_A_NAME, and no date, time or count after its first word
+ * ("By Nathan Willis March 25, 2015" is a byline line, "98 Buck Social" and "ggailey777" are names)? */
 export function isName(gold) {
   const w = words(gold);
-  return w.length > 0 && !w.some((x) => /\p{N}/u.test(x) || NOT_A_NAME.has(x));
+  const tokens = String(gold ?? '').split(/\s+/).filter(Boolean);
+  return w.length > 0 && !w.some((x) => NOT_A_NAME.has(x)) && !tokens.slice(1).some(numericToken);
 }
 
 /** The spec-aware match: `null` when the gold is left out for both tools (an author that is not a

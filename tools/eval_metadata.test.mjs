@@ -42,6 +42,9 @@ test('spec-aware authors: a gold that is not a name is left out for both tools',
   assert.equal(specMatch('author', 'Jane Doe', 'Last Updated: January 7, 2025', new Set()), null);
   assert.equal(specMatch('author', null, 'By Nathan Willis March 25, 2015', new Set()), null);
   assert.ok(isName('By Jane Doe') && isName('史蒂文的家_藍天 (stevenhgm)'));
+  // Handles and names that hold digits are names; a date after the name is not.
+  assert.ok(isName('ggailey777') && isName('98 Buck Social'));
+  assert.ok(!isName('by Lucas Nolan22 Dec 2016651'));
   assert.equal(specMatch('author', 'Jane Doe', 'By Jane Doe', new Set()), true);
   assert.equal(specMatch('author', 'John Roe', 'Jane Doe', new Set()), false);
 });
