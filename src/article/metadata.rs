@@ -690,7 +690,8 @@ fn numeric_token(t: &str) -> bool {
 }
 
 /// Where a date or time starts after the name in a byline ("Jane Doe March 3, 2025", "… 12:22
-/// PM"): the first numeric token after the first word, or a month name followed by one. Why:
+/// PM"): the first numeric token after the first word, or a month name followed by a token that
+/// opens with a digit ("Aug 08,2006#…"). Why:
 /// bylines are often read from a block that also holds the date line; a month name is part of a
 /// name when no number follows it ("Laura June Topolsky"), and a number first is part of the name
 /// ("98 Buck Social").
@@ -701,7 +702,9 @@ fn date_start(s: &str) -> Option<usize> {
         .collect();
     tokens.iter().enumerate().skip(1).find_map(|(i, &(at, t))| {
         let month_then_number = dates::month(t.trim_end_matches(',')).is_some()
-            && tokens.get(i + 1).is_some_and(|&(_, n)| numeric_token(n));
+            && tokens
+                .get(i + 1)
+                .is_some_and(|&(_, n)| n.starts_with(|c: char| c.is_ascii_digit()));
         (numeric_token(t) || month_then_number).then_some(at)
     })
 }
@@ -769,9 +772,11 @@ fn clean_byline(s: &str) -> String {
     let s = s.trim_matches(|c: char| {
         c.is_whitespace() || matches!(c, ',' | ':' | '|' | '@' | '·' | '•')
     });
-    // What is left of a date line ("Sat" of "Sat, 20 Dec"), or only numbers (an id), is no name.
-    let weekday = WEEKDAYS.contains(&s.trim_end_matches([',', '.']).to_lowercase().as_str());
-    if weekday || s.split_whitespace().all(numeric_token) {
+    // What is left of a date line ("Sat" of "Sat, 20 Dec", "Aug" of "Aug 08, 2006"), or only
+    // numbers (an id), is no name.
+    let word = s.trim_end_matches([',', '.']).to_lowercase();
+    let date_word = WEEKDAYS.contains(&word.as_str()) || dates::month(&word).is_some();
+    if date_word || s.split_whitespace().all(numeric_token) {
         return String::new();
     }
     s.to_string()
