@@ -67,7 +67,8 @@ const MONTHS: &[(&str, u32)] = &[
 /// Years a publication date can plausibly have (the web's lifetime, plus a margin).
 const YEARS: std::ops::RangeInclusive<u32> = 1990..=2100;
 
-fn month(word: &str) -> Option<u32> {
+/// The month a word names ("March", "mar.", "märz"), if any.
+pub(crate) fn month(word: &str) -> Option<u32> {
     let w = word.trim_end_matches('.').to_lowercase();
     MONTHS.iter().find(|(n, _)| *n == w).map(|&(_, m)| m)
 }

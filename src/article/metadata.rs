@@ -338,7 +338,6 @@ fn title(
     roots: &[NodeId],
 ) -> Option<String> {
     let snap = src.snap;
-    let h1s = headings(snap, roots);
     let mut sites: Vec<String> = site.map(norm).into_iter().collect();
     if let Some(h) = page.and_then(host) {
         let labels: Vec<&str> = h.split('.').filter(|l| *l != "www").collect();
@@ -351,9 +350,19 @@ fn title(
         .find_tag("title")
         .map(|t| squash(&snap.text_of(t)))
         .filter(|t| !t.is_empty());
+    let meta_title = src.first_meta(TITLE_KEYS);
+    if let (Some(head), Some(meta)) = (&head_title, &meta_title) {
+        sites.extend(site_part(head, meta).map(|p| norm(&p)));
+    }
+    // An h1 that is exactly the site's name is its logo, not this page's title ("Mozilla" on a
+    // Mozilla page whose og:title is the product's headline; a blog's name above every post).
+    let h1s: Vec<String> = headings(snap, roots)
+        .into_iter()
+        .filter(|h| !sites.contains(&norm(h)))
+        .collect();
     let candidates: Vec<String> = [
         src.ld_str("headline"),
-        src.first_meta(TITLE_KEYS),
+        meta_title,
         head_title,
         src.ld_str("name"),
     ]
@@ -379,6 +388,35 @@ fn title(
         .cloned()
         .or_else(|| candidates.into_iter().next())
         .or_else(|| h1s.into_iter().next())
+}
+
+/// Most words a site name has: a longer part a head title adds to the meta title is a subtitle.
+const MAX_SITE_WORDS: usize = 4;
+
+/// What the head title adds to the meta title across a title separator: the site's name, when
+/// short ("Silicon Exposed" for head "Silicon Exposed: Open Verilog flow" and og:title "Open
+/// Verilog flow"). Why: pages without `og:site_name` still name themselves this way, and the
+/// blog's name is often the page's only h1.
+fn site_part(head: &str, meta: &str) -> Option<String> {
+    let (head, meta) = (head.trim(), meta.trim());
+    if meta.is_empty() || head == meta {
+        return None;
+    }
+    let rest = if let Some(r) = head.strip_prefix(meta) {
+        TITLE_SEPARATORS.iter().chain(&[": "]).find_map(|sep| {
+            r.strip_prefix(sep.trim_start())
+                .or_else(|| r.strip_prefix(*sep))
+        })?
+    } else {
+        let r = head.strip_suffix(meta)?;
+        TITLE_SEPARATORS.iter().chain(&[": "]).find_map(|sep| {
+            r.strip_suffix(sep.trim_end())
+                .or_else(|| r.strip_suffix(*sep))
+        })?
+    };
+    let rest = rest.trim();
+    let words = rest.split_whitespace().count();
+    (words > 0 && words <= MAX_SITE_WORDS).then(|| rest.to_string())
 }
 
 /// Share of an h1's words that a head title must contain for the h1 to be taken as the title.
@@ -614,9 +652,90 @@ fn in_comments(snap: &Snapshot, d: NodeId) -> bool {
     false
 }
 
+/// Status words a CMS prints right after the byline, often glued to the name by markup without
+/// spaces ("Reyan PerumalPublished …"). Why: they open the date line, never a name.
+const BYLINE_STATUS_WORDS: &[&str] = &["Published", "Updated", "Posted", "Follow"];
+/// Weekday names (English): a byline that is only one was cut from a date line ("Sat, 20 Dec").
+const WEEKDAYS: &[&str] = &[
+    "mon",
+    "monday",
+    "tue",
+    "tues",
+    "tuesday",
+    "wed",
+    "wednesday",
+    "thu",
+    "thurs",
+    "thursday",
+    "fri",
+    "friday",
+    "sat",
+    "saturday",
+    "sun",
+    "sunday",
+];
+
+/// Letters a date or time token may carry ("3rd", "12:22pm").
+const DATE_TOKEN_LETTERS: &[&str] = &["", "st", "nd", "rd", "th", "am", "pm"];
+
+/// A date, time or count token: digits and punctuation, with at most an ordinal or am/pm
+/// suffix ("2025", "2,", "12:22", "3rd"); not a handle that holds digits ("user42", "Alphabyte1").
+fn numeric_token(t: &str) -> bool {
+    let letters: String = t
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    t.chars().any(|c| c.is_ascii_digit()) && DATE_TOKEN_LETTERS.contains(&letters.as_str())
+}
+
+/// Where a date or time starts after the name in a byline ("Jane Doe March 3, 2025", "… 12:22
+/// PM"): the first numeric token after the first word, or a month name followed by a token that
+/// opens with a digit ("Aug 08,2006#…"). Why:
+/// bylines are often read from a block that also holds the date line; a month name is part of a
+/// name when no number follows it ("Laura June Topolsky"), and a number first is part of the name
+/// ("98 Buck Social").
+fn date_start(s: &str) -> Option<usize> {
+    let tokens: Vec<(usize, &str)> = s
+        .split_whitespace()
+        .map(|t| (t.as_ptr() as usize - s.as_ptr() as usize, t))
+        .collect();
+    tokens.iter().enumerate().skip(1).find_map(|(i, &(at, t))| {
+        let month_then_number = dates::month(t.trim_end_matches(',')).is_some()
+            && tokens
+                .get(i + 1)
+                .is_some_and(|&(_, n)| n.starts_with(|c: char| c.is_ascii_digit()));
+        (numeric_token(t) || month_then_number).then_some(at)
+    })
+}
+
+/// Where a status word (`BYLINE_STATUS_WORDS`) starts after a name: after a space, or glued to
+/// a lowercase letter.
+fn status_start(s: &str) -> Option<usize> {
+    BYLINE_STATUS_WORDS
+        .iter()
+        .flat_map(|w| s.match_indices(w).map(|(p, _)| p))
+        .filter(|&p| {
+            p > 0
+                && s[..p]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c == ' ' || c.is_lowercase())
+        })
+        .min()
+}
+
 /// Strips "By " and trailing date/role noise from a byline.
 fn clean_byline(s: &str) -> String {
-    let mut s = squash(s);
+    // Entities first: a byline meta escaped twice ("Maria &amp;amp; Katerina") must not be split
+    // at the `;` of its entity.
+    let mut s = squash(&crate::article::markup::decode_entities(s).replace('\u{a0}', " "));
+    if let Some(p) = status_start(&s) {
+        s.truncate(p);
+    }
+    if let Some(p) = date_start(&s) {
+        s.truncate(p);
+    }
     for cut in [
         " | ",
         " • ",
@@ -650,8 +769,17 @@ fn clean_byline(s: &str) -> String {
             break;
         }
     }
-    s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '|'))
-        .to_string()
+    let s = s.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ':' | '|' | '@' | '·' | '•')
+    });
+    // What is left of a date line ("Sat" of "Sat, 20 Dec", "Aug" of "Aug 08, 2006"), or only
+    // numbers (an id), is no name.
+    let word = s.trim_end_matches([',', '.']).to_lowercase();
+    let date_word = WEEKDAYS.contains(&word.as_str()) || dates::month(&word).is_some();
+    if date_word || s.split_whitespace().all(numeric_token) {
+        return String::new();
+    }
+    s.to_string()
 }
 
 /// Splits "A, B and C" into names; a comma split only when every part looks like a full name

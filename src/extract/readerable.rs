@@ -1,17 +1,19 @@
 //! The cheap "is this an article?" signal for the toolbar button: prose paragraphs outside
-//! noise areas, with diminishing returns per paragraph so one long blurb is not enough and a
-//! home page of many short teasers stays below the line.
+//! noise areas, with diminishing returns per paragraph so one long blurb is not enough, summed
+//! per parent element so a listing of many teaser cards (one blurb per card) stays below the
+//! line while an article's paragraphs, siblings in one container, add up.
 
 use crate::classify::noise::NoiseClassifier;
 use crate::extract::blocks;
 use crate::rules::limits;
 use crate::snapshot::Snapshot;
 
-/// True when the page holds enough link-poor prose outside noise areas.
+/// True when one element holds enough link-poor prose paragraphs outside noise areas.
 pub(crate) fn is_probably_readerable(snap: &Snapshot) -> bool {
     let f = blocks::compute(snap);
     let noise = NoiseClassifier::new(snap, &f).classify();
-    let mut evidence = 0.0f32;
+    // Evidence per parent element, indexed by node id.
+    let mut evidence = vec![0.0f32; snap.nodes.len()];
     for &b in &f.blocks {
         let i = b.index();
         let len = f.own_len[i];
@@ -21,8 +23,12 @@ pub(crate) fn is_probably_readerable(snap: &Snapshot) -> bool {
         if f.own_link_density(b) > 0.3 {
             continue;
         }
-        evidence += ((len - limits::READERABLE_PARAGRAPH_CHARS) as f32).sqrt();
-        if evidence > limits::READERABLE_MIN_EVIDENCE {
+        let Some(parent) = snap.node(b).parent else {
+            continue;
+        };
+        let sum = &mut evidence[parent.index()];
+        *sum += ((len - limits::READERABLE_PARAGRAPH_CHARS) as f32).sqrt();
+        if *sum > limits::READERABLE_MIN_EVIDENCE {
             return true;
         }
     }
@@ -64,5 +70,45 @@ mod tests {
             });
         });
         assert!(!is_probably_readerable(&b.finish()));
+    }
+
+    /// A listing: every card holds one long, link-poor blurb. The page-wide sum would pass; no
+    /// single parent does.
+    #[test]
+    fn teaser_cards_are_not_readerable() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                for _ in 0..12 {
+                    b.el("div", &[("class", "card")], |b| {
+                        b.el("h2", &[], |b| {
+                            b.el("a", &[("href", "/story")], |b| {
+                                b.text("A story");
+                            });
+                        });
+                        b.el("p", &[], |b| {
+                            b.text(&PROSE.repeat(2));
+                        });
+                    });
+                }
+            });
+        });
+        assert!(!is_probably_readerable(&b.finish()));
+    }
+
+    /// The same paragraphs as siblings under one container are an article.
+    #[test]
+    fn sibling_paragraphs_add_up() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "post")], |b| {
+                for _ in 0..4 {
+                    b.el("p", &[], |b| {
+                        b.text(&PROSE.repeat(2));
+                    });
+                }
+            });
+        });
+        assert!(is_probably_readerable(&b.finish()));
     }
 }

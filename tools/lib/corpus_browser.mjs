@@ -228,13 +228,15 @@ export async function open({ tab, cdp }, url) {
 /**
  * Imports the npm wasm (pkg/lectern.js) into a page `open` loaded, as `globalThis.__lectern`. With
  * `readability`, also defines `__Readability` and `__isProbablyReaderable` from npm
- * `@mozilla/readability`.
+ * `@mozilla/readability`; `lectern: false` skips the wasm (Readability.js alone, no pkg/ needed).
  */
-export async function inject({ tab }, origin, { readability = false } = {}) {
-  await tab.evaluate(async ({ pkg, rd, readability }) => {
-    const mod = await import(pkg + "lectern.js");
-    await mod.default({ module_or_path: pkg + "lectern_bg.wasm" });
-    globalThis.__lectern = mod;
+export async function inject({ tab }, origin, { readability = false, lectern = true } = {}) {
+  await tab.evaluate(async ({ pkg, rd, readability, lectern }) => {
+    if (lectern) {
+      const mod = await import(pkg + "lectern.js");
+      await mod.default({ module_or_path: pkg + "lectern_bg.wasm" });
+      globalThis.__lectern = mod;
+    }
     if (readability) {
       for (const [file, names] of [["Readability.js", ["Readability"]], ["Readability-readerable.js", ["isProbablyReaderable"]]]) {
         const src = await (await fetch(rd + file)).text();
@@ -243,7 +245,7 @@ export async function inject({ tab }, origin, { readability = false } = {}) {
         for (const n of names) globalThis["__" + n] = module.exports[n] || module.exports;
       }
     }
-  }, { pkg: origin + PKG_PREFIX, rd: origin + READABILITY_PREFIX, readability });
+  }, { pkg: origin + PKG_PREFIX, rd: origin + READABILITY_PREFIX, readability, lectern });
 }
 
 /** Parses `--flag value` / `--flag` arguments into an object (`--no-x` gives `x: false`). */
