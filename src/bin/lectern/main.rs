@@ -217,14 +217,28 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
     }
     let start = std::time::Instant::now();
     let mut rows = Vec::new();
+    // With --snapshots every page gives two sets of rows: parsed (native mode, layout absent)
+    // and captured (live mode, layout present), so that one model serves both modes.
+    let mut corpora = Vec::new();
     for dir in dirs {
-        let corpus = open_corpus(Path::new(dir), &args)?;
+        let parsed = Corpus::open(Path::new(dir))?;
+        if let Some(root) = args.path("snapshots") {
+            corpora.push(Corpus::open(Path::new(dir))?.with_snapshots(&root));
+        }
+        corpora.push(parsed);
+    }
+    for corpus in corpora {
         let cache = args.path("rows-cache");
         let r = train::cached_rows(&corpus, threads(&args)?, cache.as_deref())?;
         let layout = r.iter().filter(|r| train::has_layout(&r.x)).count();
         eprintln!(
-            "{}: {} labelled blocks ({:.1} % content, {layout} with layout), {:.0} s",
+            "{}{}: {} labelled blocks ({:.1} % content, {layout} with layout), {:.0} s",
             corpus.name,
+            if corpus.snapshots.is_some() {
+                " (captures)"
+            } else {
+                ""
+            },
             r.len(),
             100.0 * r.iter().filter(|r| r.y).count() as f64 / r.len().max(1) as f64,
             start.elapsed().as_secs_f64()
