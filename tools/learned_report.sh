@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${LECTERN_SHARED:-../shared}
+export LECTERN_SHARED=$SHARED
 CAPTURES=${LECTERN_CAPTURES:-/work/captures}
 OUT=target/learn
 L=target/release/lectern
