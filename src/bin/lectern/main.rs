@@ -217,14 +217,28 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
     }
     let start = std::time::Instant::now();
     let mut rows = Vec::new();
+    // With --snapshots every page gives two sets of rows: parsed (native mode, layout absent)
+    // and captured (live mode, layout present), so that one model serves both modes.
+    let mut corpora = Vec::new();
     for dir in dirs {
-        let corpus = open_corpus(Path::new(dir), &args)?;
+        let parsed = Corpus::open(Path::new(dir))?;
+        if let Some(root) = args.path("snapshots") {
+            corpora.push(Corpus::open(Path::new(dir))?.with_snapshots(&root));
+        }
+        corpora.push(parsed);
+    }
+    for corpus in corpora {
         let cache = args.path("rows-cache");
         let r = train::cached_rows(&corpus, threads(&args)?, cache.as_deref())?;
         let layout = r.iter().filter(|r| train::has_layout(&r.x)).count();
         eprintln!(
-            "{}: {} labelled blocks ({:.1} % content, {layout} with layout), {:.0} s",
+            "{}{}: {} labelled blocks ({:.1} % content, {layout} with layout), {:.0} s",
             corpus.name,
+            if corpus.snapshots.is_some() {
+                " (captures)"
+            } else {
+                ""
+            },
             r.len(),
             100.0 * r.iter().filter(|r| r.y).count() as f64 / r.len().max(1) as f64,
             start.elapsed().as_secs_f64()
@@ -265,19 +279,22 @@ fn compare(all: &[&train::Row], params: train::Params) {
         all.iter().copied().partition(|r| r.page_fold == 0);
     let gbt = train::train_gbt(&fit, params);
     let lr = train::Logistic::train(&fit);
-    let no_rules: Vec<train::Row> = all
-        .iter()
-        .map(|r| {
-            let mut r = (*r).clone();
-            for j in [26, 27, 28, 29, 30] {
-                r.x[j] = lectern::learn::ABSENT;
-            }
-            r
-        })
-        .collect();
-    let (nr_val, nr_fit): (Vec<&train::Row>, Vec<&train::Row>) =
-        no_rules.iter().partition(|r| r.page_fold == 0);
-    let gbt_nr = train::train_gbt(&nr_fit, params);
+    // Ablations: the same trees without the rules' verdict, and without the neighbour
+    // (sequence) features, which stand in for the label context a linear-chain CRF would model.
+    let verdict = |j: usize| (26..=30).contains(&j);
+    let neighbour = |j: usize| {
+        let name = lectern::learn::FEATURE_NAMES[j];
+        name.starts_with("prev_") || name.starts_with("next_")
+    };
+    let masked_gbt = |drop: &dyn Fn(usize) -> bool| {
+        let rows: Vec<train::Row> = all.iter().map(|r| masked(r, drop)).collect();
+        let (val, fit): (Vec<&train::Row>, Vec<&train::Row>) =
+            rows.iter().partition(|r| r.page_fold == 0);
+        let m = train::train_gbt(&fit, params);
+        train::block_metrics(&val, |r| m.score(&r.x) > 0.0)
+    };
+    let no_rules = masked_gbt(&verdict);
+    let no_neighbours = masked_gbt(&neighbour);
     println!(
         "| classifier (validation fold 0, {} blocks) | accuracy | weighted F1 |",
         val.len()
@@ -296,8 +313,26 @@ fn compare(all: &[&train::Row], params: train::Params) {
         let (acc, f1) = train::block_metrics(&val, p);
         println!("| {name} | {acc:.4} | {f1:.4} |");
     }
-    let (acc, f1) = train::block_metrics(&nr_val, |r| gbt_nr.score(&r.x) > 0.0);
-    println!("| boosted trees without the rules' verdict | {acc:.4} | {f1:.4} |");
+    for (name, (acc, f1)) in [
+        ("boosted trees without the rules' verdict", no_rules),
+        (
+            "boosted trees without the neighbour features",
+            no_neighbours,
+        ),
+    ] {
+        println!("| {name} | {acc:.4} | {f1:.4} |");
+    }
+}
+
+/// `row` with the features `drop` selects set to absent.
+fn masked(row: &train::Row, drop: &dyn Fn(usize) -> bool) -> train::Row {
+    let mut r = row.clone();
+    for (j, v) in r.x.iter_mut().enumerate() {
+        if drop(j) {
+            *v = lectern::learn::ABSENT;
+        }
+    }
+    r
 }
 
 fn threads(args: &Args) -> Result<usize, String> {
