@@ -232,6 +232,14 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
     h
 }
 
+/// An `<a>` that is a link. A named anchor (`<a name=POST63274>`: a `name`, no `href`) is a
+/// jump target, not a link, and old pages leave it unclosed: the parser then carries it over
+/// the whole post or page, whose prose would count as link text (cleaneval forum and
+/// review pages came out empty).
+pub(crate) fn is_link(node: &crate::Node) -> bool {
+    node.is("a") && !(node.attr("href").is_none() && node.attr("name").is_some())
+}
+
 /// Preorder walk: order, depth, inherited flags, tag paths and own-text statistics.
 fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
     let mut in_link = vec![false; snap.len()];
@@ -255,7 +263,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                 let tag = node.tag.as_str();
                 f.skip[i] |=
                     rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
-                in_link[i] |= tag == "a";
+                in_link[i] |= is_link(node);
                 if rules::BLOCK_TAGS.contains(&tag) {
                     f.is_block[i] = true;
                     f.block_of[i] = id;
@@ -434,7 +442,7 @@ fn bottom_up(snap: &Snapshot, f: &mut Features) {
         let node = snap.node(id);
         if node.kind == NodeKind::Element && !f.skip[i] {
             match node.tag.as_str() {
-                "a" => f.links[i] += 1,
+                "a" if is_link(node) => f.links[i] += 1,
                 "img" | "picture" => f.images[i] += 1,
                 _ => {}
             }
@@ -530,6 +538,29 @@ mod tests {
         assert!(f.has(div, flag::NAV));
         assert_eq!(f.blocks, vec![p]);
         assert!(f.geo.is_none(), "no layout means absent, not zero");
+    }
+
+    #[test]
+    fn an_unclosed_named_anchor_is_not_link_text() {
+        let mut b = Builder::new();
+        let (mut post, mut reply) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("a", &[("name", "POST63274")], |b| {
+                post = b.el("p", &[], |b| {
+                    b.text("She did great today, and we are so proud of her.");
+                });
+            });
+            b.el("a", &[("href", "/reply")], |b| {
+                reply = b.el("p", &[], |b| {
+                    b.text("Reply");
+                });
+            });
+        });
+        let s = b.finish();
+        let f = compute(&s);
+        assert_eq!(f.own_link_len[post.index()], 0);
+        assert_eq!(f.own_link_len[reply.index()], 5);
+        assert_eq!(f.links[NodeId::ROOT.index()], 1);
     }
 
     #[test]

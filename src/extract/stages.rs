@@ -744,7 +744,7 @@ fn prose_with_links(snap: &Snapshot, b: NodeId) -> bool {
     let mut pending_word = false;
     for d in snap.descendants(b) {
         let node = snap.node(d);
-        if node.is("a") {
+        if blocks::is_link(node) {
             links += 1;
             word_between |= links > 1 && pending_word;
             pending_word = false;
@@ -765,7 +765,7 @@ fn in_link(snap: &Snapshot, d: NodeId, top: NodeId) -> bool {
         if a == top {
             return false;
         }
-        if snap.node(a).is("a") {
+        if blocks::is_link(snap.node(a)) {
             return true;
         }
         cur = snap.node(a).parent;
