@@ -38,6 +38,9 @@ pub enum Reason {
     CardRegion,
     /// The learned block classifier was sure, against the rules (seeds 002/004).
     Learned,
+    /// After the article's end: a comment thread, related stories or an author box, opened by
+    /// a heading that says so (`tail` stage).
+    ArticleEnd,
 }
 
 /// One decision about one node.

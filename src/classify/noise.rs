@@ -210,6 +210,12 @@ impl<'a> NoiseClassifier<'a> {
             // "share-link"): the words name where the link leads, not a box of boilerplate.
             return None;
         }
+        if self.holds_formula(id) {
+            // A box around a formula is the formula: MathJax names its containers after their
+            // context menu ("CtxtMenu_Attached_0"), and "menu" is navigation vocabulary
+            // (readability's mathjax page lost every equation so).
+            return None;
+        }
         if self.f.has(id, flag::POSITIVE) && !self.f.has(id, flag::AD) {
             // "article-share" is noise but "post-content-nav-wrapper" is ambiguous: only a
             // link-heavy subtree counts then.
@@ -226,6 +232,15 @@ impl<'a> NoiseClassifier<'a> {
         } else {
             None
         }
+    }
+
+    /// Most of `id`'s text is in a MathML `<math>` element.
+    fn holds_formula(&self, id: NodeId) -> bool {
+        let len = self.f.text_len[id.index()];
+        self.snap.descendants(id).any(|d| {
+            self.snap.node(d).is("math")
+                && self.f.text_len[d.index()] as f32 >= len as f32 * limits::FORMULA_TEXT_SHARE
+        })
     }
 
     /// `id` sits inside an `h1`–`h6` (a few levels up at most: `h2 > a > span`).
@@ -284,6 +299,39 @@ mod tests {
     fn labels(s: &Snapshot) -> NoiseLabels {
         let f = blocks::compute(s);
         NoiseClassifier::new(s, &f).classify()
+    }
+
+    #[test]
+    fn a_formula_box_named_after_its_context_menu_is_not_navigation() {
+        let mut b = Builder::new();
+        let (mut formula, mut menu) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 4);
+            formula = b.el(
+                "mjx-container",
+                &[("class", "MathJax CtxtMenu_Attached_0")],
+                |b| {
+                    b.el("math", &[], |b| {
+                        b.el("mi", &[], |b| {
+                            b.text("a");
+                        });
+                        b.el("mo", &[], |b| {
+                            b.text("≠");
+                        });
+                        b.el("mn", &[], |b| {
+                            b.text("0");
+                        });
+                    });
+                },
+            );
+            menu = b.el("div", &[("class", "CtxtMenu_Attached_0")], |b| {
+                b.text("Home");
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[formula.index()], None);
+        assert_eq!(l.kind[menu.index()], Some(Reason::Navigation));
     }
 
     #[test]

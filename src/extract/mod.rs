@@ -6,6 +6,7 @@ pub(crate) mod layout;
 pub(crate) mod readerable;
 pub(crate) mod score;
 pub(crate) mod stages;
+pub(crate) mod tail;
 
 use crate::article::{assemble::assemble, Article};
 use crate::budget::Deadline;

@@ -187,6 +187,9 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
     if let Some(m) = landmark_instead(inp, &roots) {
         (top, roots, joined) = (m, vec![m], vec![]);
     }
+    if let Some(b) = declared_body_instead(inp, &roots) {
+        (top, roots, joined) = (b, vec![b], vec![]);
+    }
     Some(Chosen {
         top,
         roots,
@@ -335,6 +338,55 @@ fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
     let text = f.text_len[main.index()];
     let far_more = (kept as f32) < text as f32 * limits::WEAK_SELECTION_SHARE;
     (far_more && text >= limits::LANDMARK_MIN_CHARS).then_some(main)
+}
+
+/// The page's one `itemprop="articleBody"` (schema.org: the body of the article), when the
+/// scored winner lies wholly outside it and it holds a story's worth of prose: a gallery of
+/// long captions or a comment thread elsewhere on the page outscored the text the publisher
+/// marked (readability bug-1255978: a 50-photo caption list won over the story).
+fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
+    let f = inp.f;
+    let mut bodies = f.order.iter().copied().filter(|&id| {
+        inp.snap
+            .node(id)
+            .attr("itemprop")
+            .is_some_and(|v| v.split_whitespace().any(|t| t == "articleBody"))
+            && !inp.noise.inside[id.index()]
+    });
+    let body = bodies.next()?;
+    if bodies.next().is_some()
+        || roots
+            .iter()
+            .any(|&r| f.contains(r, body) || f.contains(body, r))
+    {
+        return None;
+    }
+    (prose_chars(inp, body) >= limits::DECLARED_BODY_MIN_PROSE).then_some(body)
+}
+
+/// Chars of the prose paragraphs (a sentence or more, few links, not noise) inside `root`.
+pub(crate) fn prose_chars(inp: &Inputs, root: NodeId) -> u32 {
+    let f = inp.f;
+    let (start, end) = (f.preorder[root.index()], f.subtree_end[root.index()]);
+    f.order[start as usize..=end as usize]
+        .iter()
+        .filter(|&&b| f.is_block[b.index()])
+        .map(|&b| own_prose_chars(inp, b))
+        .sum()
+}
+
+/// Own chars of block `b` when it is a prose paragraph (a sentence or more, few links).
+pub(crate) fn own_prose_chars(inp: &Inputs, b: NodeId) -> u32 {
+    let (f, i) = (inp.f, b.index());
+    let prose = inp.counts(b)
+        && f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
+        && f.own_sentences[i] > 0
+        && f.own_link_density(b) < limits::PROSE_MAX_LINK_DENSITY;
+    if prose {
+        f.own_len[i]
+    } else {
+        0
+    }
 }
 
 /// Promotes the winner to the ancestor shared by several near-best candidates, and climbs
@@ -631,6 +683,51 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.roots), Some(vec![main]));
+    }
+
+    /// A story in a `div` (marked `itemprop="articleBody"` or not) and, in another column, a
+    /// gallery of 30 long captions.
+    fn gallery_page(marked: bool) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut body, mut gallery) = (NodeId(0), NodeId(0));
+        let attrs: &[(&str, &str)] = if marked {
+            &[("itemprop", "articleBody")]
+        } else {
+            &[]
+        };
+        b.el("body", &[], |b| {
+            body = b.el("div", attrs, |b| {
+                for _ in 0..6 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+            b.el("div", &[("class", "gallery")], |b| {
+                b.el("h2", &[], |b| {
+                    b.text("In pictures");
+                });
+                gallery = b.el("ul", &[("class", "legends")], |b| {
+                    for _ in 0..30 {
+                        b.el("li", &[], |b| {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        (b.finish(), body, gallery)
+    }
+
+    #[test]
+    fn the_declared_article_body_wins_over_a_caption_gallery() {
+        let (s, body, _) = gallery_page(true);
+        assert_eq!(choose(&s).map(|c| c.roots), Some(vec![body]));
+        // Without the mark, the longer gallery wins.
+        let (s, _, gallery) = gallery_page(false);
+        assert_eq!(choose(&s).map(|c| c.top), Some(gallery));
     }
 
     #[test]

@@ -14,7 +14,9 @@
 //!    verdict (seeds 002/004); joins blocks outside the roots it is sure about
 //! 8. `hierarchy`  — learned and rule labels fused, then the `HierarchyFilter` two-threshold
 //!    vote inside the roots (seed 004)
-//! 9. `confidence` — 0–1, low on home/index pages
+//! 9. `tail`       — the article ends at a heading that opens comments, related stories or
+//!    an author box (`rules::tail`); it and what follows are dropped (not in recall mode)
+//! 10. `confidence` — 0–1, low on home/index pages
 
 use crate::budget::Deadline;
 use crate::classify::hierarchy::{HierarchyFilter, Label};
@@ -46,6 +48,9 @@ pub struct StageSwitches {
     pub column_join: bool,
     /// `HierarchyFilter` two-threshold vote (seed 004). Off: first-pass labels stand.
     pub hierarchy: bool,
+    /// The article ends at a comment/related/author heading (`tail` stage). Default on
+    /// (never in recall mode).
+    pub tail: bool,
     /// The learned block classifier (seeds 002/004) fused with the rule labels. Default off:
     /// out-of-fold it gains 0.014 word F1 on wcxb-dev but loses 0.011 on big9-dev
     /// (docs/LEARNED.md), short of the bar for turning it on.
@@ -63,6 +68,7 @@ impl Default for StageSwitches {
             site_memory: true,
             column_join: true,
             hierarchy: true,
+            tail: true,
             learned: false,
             learned_only: false,
         }
@@ -217,6 +223,13 @@ pub(crate) fn run_with(
         };
         let vote = switches.hierarchy && !switches.learned_only;
         hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c)
+    })?;
+    let mut drop = drop;
+    timed(&mut trace, deadline, "tail", |t, c| {
+        let cut = (switches.tail && mode != Mode::Recall)
+            .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, &mut drop, t))
+            .flatten();
+        c.push(("cut", usize::from(cut.is_some())));
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);
@@ -483,20 +496,11 @@ fn page_type_policy(
 /// Chars of prose paragraphs (a sentence or more, few links) in `roots` outside `region`.
 fn prose_outside(inp: &Inputs, roots: &[NodeId], region: NodeId) -> u32 {
     let f = inp.f;
-    let mut chars = 0;
-    for &b in &f.blocks {
-        let i = b.index();
-        let inside = roots.iter().any(|&r| f.contains(r, b)) && !f.contains(region, b);
-        if inside
-            && inp.counts(b)
-            && f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
-            && f.own_sentences[i] > 0
-            && f.own_link_density(b) < 0.25
-        {
-            chars += f.own_len[i];
-        }
-    }
-    chars
+    f.blocks
+        .iter()
+        .filter(|&&b| roots.iter().any(|&r| f.contains(r, b)) && !f.contains(region, b))
+        .map(|&b| score::own_prose_chars(inp, b))
+        .sum()
 }
 
 /// First-pass labels inside the roots, the vote, then the drop set. Inside `cards` (a listing's
@@ -915,6 +919,7 @@ mod tests {
                 "page_type",
                 "learned",
                 "hierarchy",
+                "tail",
                 "confidence"
             ]
         );

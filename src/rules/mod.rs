@@ -2,6 +2,7 @@
 //! them and never hides a magic number of its own.
 
 pub(crate) mod page_type;
+pub(crate) mod tail;
 pub(crate) mod vocab;
 
 pub(crate) use vocab::*;
@@ -157,6 +158,15 @@ pub(crate) mod limits {
     pub const OVERLAY_ARTICLE_MIN_CHARS: u32 = 1000;
     /// Levels looked up from an inline element for the heading it sits in (`h2 > a > span`).
     pub const HEADING_INLINE_LEVELS: usize = 3;
+    /// Link density under which a sentence paragraph counts as prose (citations stay under it,
+    /// teaser lines go over).
+    pub const PROSE_MAX_LINK_DENSITY: f32 = 0.25;
+    /// Prose chars a declared `itemprop="articleBody"` needs to replace a winner outside it (a
+    /// few paragraphs: a teaser or summary marked so is shorter).
+    pub const DECLARED_BODY_MIN_PROSE: u32 = 500;
+    /// A box whose `<math>` holds at least this share of its text is a formula, never
+    /// vocabulary noise (MathJax wraps each formula, rendering and MathML twin, in one box).
+    pub const FORMULA_TEXT_SHARE: f32 = 0.5;
     /// Class/id vocabulary weight (points added or removed from a candidate).
     pub const CLASS_WEIGHT: f32 = 25.0;
     /// Class-vocabulary noise only applies to subtrees holding less than this share of the

@@ -345,6 +345,11 @@ const REASONS: &[(&str, &str, &str)] = &[
         "learned",
         "the learned block classifier was sure",
     ),
+    (
+        "ArticleEnd",
+        "article-end",
+        "after the article: comments, related stories or author box",
+    ),
 ];
 
 fn seed_of(stage: &str) -> &'static str {

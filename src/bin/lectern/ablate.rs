@@ -57,6 +57,7 @@ pub(crate) fn variants() -> Vec<Variant> {
                 ..all
             },
         ),
+        off("- article end (tail)", StageSwitches { tail: false, ..all }),
         off(
             "+ learned classifier (fused)",
             StageSwitches {

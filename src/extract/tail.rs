@@ -1,0 +1,195 @@
+//! Stage `tail`: where the article ends. A short line inside the selection that names what
+//! follows a story ("Comments", "Related posts", "About the author", "Gefällt mir:";
+//! `rules::tail::END_MARKERS`) after enough of the story's prose cuts the selection there:
+//! the marker and everything after it in document order are dropped.
+
+use crate::extract::score::{self, Inputs};
+use crate::rules::limits;
+use crate::rules::tail::{self, MARKER_MAX_CHARS, MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE};
+use crate::snapshot::NodeId;
+use crate::trace::{Reason, Trace};
+
+/// Finds the end marker in `roots` and extends `drop` over it and what follows. Returns the
+/// marker.
+pub(crate) fn cut(
+    inp: &Inputs,
+    roots: &[NodeId],
+    drop: &mut [bool],
+    trace: &mut Trace,
+) -> Option<NodeId> {
+    let (snap, f) = (inp.snap, inp.f);
+    // Kept blocks of the selection in document order, each with its prose chars.
+    let mut kept: Vec<(NodeId, u32)> = Vec::new();
+    for &r in roots {
+        let (start, end) = (f.preorder[r.index()], f.subtree_end[r.index()]);
+        let mut skip_to = start;
+        for &id in &f.order[start as usize..=end as usize] {
+            let i = id.index();
+            if f.preorder[i] < skip_to {
+                continue;
+            }
+            if drop[i] {
+                skip_to = f.subtree_end[i] + 1;
+                continue;
+            }
+            if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
+                kept.push((id, score::own_prose_chars(inp, id)));
+            }
+        }
+    }
+    let total: u32 = kept.iter().map(|&(_, p)| p).sum();
+    let mut before = 0u32;
+    let mut marker = None;
+    for &(b, prose) in &kept {
+        let i = b.index();
+        if before >= MIN_PROSE_BEFORE
+            && f.text_len[i] <= MARKER_MAX_CHARS
+            && (total - before) as f32 <= before as f32 * MAX_PROSE_AFTER_SHARE
+            && f.link_len[i] * 2 < f.text_len[i]
+            && !in_header_cell(inp, b)
+            && tail::is_end_marker(&snap.text_of(b))
+        {
+            marker = Some(b);
+            break;
+        }
+        before += prose;
+    }
+    let m = marker?;
+    let from = f.preorder[m.index()];
+    let mut first = true;
+    for &r in roots {
+        let end = f.subtree_end[r.index()];
+        if end < from {
+            continue;
+        }
+        let start = f.preorder[r.index()].max(from);
+        for &id in &f.order[start as usize..=end as usize] {
+            drop[id.index()] = true;
+        }
+        if first {
+            trace.decide(m, "tail", false, Reason::ArticleEnd);
+            first = false;
+        }
+    }
+    Some(m)
+}
+
+/// `b` is a table header cell or sits in one (a few levels up at most).
+fn in_header_cell(inp: &Inputs, b: NodeId) -> bool {
+    let mut cur = Some(b);
+    for _ in 0..=limits::HEADING_INLINE_LEVELS {
+        let Some(a) = cur else { return false };
+        if inp.snap.node(a).is("th") {
+            return true;
+        }
+        cur = inp.snap.node(a).parent;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::noise::NoiseClassifier;
+    use crate::extract::blocks;
+    use crate::snapshot::build::Builder;
+    use crate::snapshot::Snapshot;
+
+    const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
+
+    fn cut_in(s: &Snapshot, root: NodeId) -> (Option<NodeId>, Vec<bool>) {
+        let f = blocks::compute(s);
+        let noise = NoiseClassifier::new(s, &f).classify();
+        let inp = Inputs {
+            snap: s,
+            f: &f,
+            noise: &noise,
+            runs: None,
+            memory: None,
+            respect_noise: true,
+            column_join: true,
+        };
+        let mut drop = vec![false; s.len()];
+        let m = cut(&inp, &[root], &mut drop, &mut Trace::default());
+        (m, drop)
+    }
+
+    /// A story of `paragraphs` paragraphs, then a "Comments" heading and `replies` comments.
+    fn story(paragraphs: usize, replies: usize) -> (Snapshot, NodeId, NodeId, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut root, mut last, mut heading, mut reply) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[("class", "story")], |b| {
+                for _ in 0..paragraphs {
+                    last = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                heading = b.el("h3", &[], |b| {
+                    b.text("3 Comments");
+                });
+                b.el("ol", &[], |b| {
+                    for _ in 0..replies {
+                        reply = b.el("li", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+            });
+        });
+        (b.finish(), root, last, heading, reply)
+    }
+
+    #[test]
+    fn a_comment_heading_after_the_story_ends_it() {
+        let (s, root, last, heading, reply) = story(6, 3);
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, Some(heading));
+        assert!(drop[heading.index()] && drop[reply.index()]);
+        assert!(!drop[last.index()] && !drop[root.index()]);
+    }
+
+    #[test]
+    fn replies_that_outweigh_the_post_stay() {
+        // A forum thread: the question is short, the replies are the content.
+        let (s, root, _, _, reply) = story(5, 8);
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, None);
+        assert!(!drop[reply.index()]);
+    }
+
+    #[test]
+    fn a_comment_link_is_not_a_heading() {
+        // Q&A pages put an "Add a comment" link under each answer.
+        let mut b = Builder::new();
+        let (mut root, mut link) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[], |b| {
+                for _ in 0..6 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                link = b.el("div", &[], |b| {
+                    b.el("a", &[("href", "#")], |b| {
+                        b.text("Add a comment");
+                    });
+                });
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        let s = b.finish();
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, None);
+        assert!(!drop[link.index()]);
+    }
+
+    #[test]
+    fn a_marker_before_the_story_does_not_cut() {
+        let (s, root, _, _, _) = story(2, 0);
+        assert_eq!(cut_in(&s, root).0, None);
+    }
+}

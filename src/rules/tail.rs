@@ -1,0 +1,183 @@
+//! The end of an article: short headings that open what follows the story (comment threads,
+//! "related" grids, author boxes, like buttons) rather than a section of it.
+//!
+//! Why: on news and blog pages the column the scorer picks often runs on past the story into
+//! a comment form, a "you might also like" list or an author bio. Their blocks are prose-like
+//! (comments are sentences, teasers have commas), so link density and the hierarchy vote keep
+//! them; but their headings say plainly what they are. trafilatura corpus: 323 of the 476
+//! "without" snippets kept sit after the last "with" snippet of their page.
+
+/// One marker phrase, compared with a block's text lowercased, with digits and punctuation
+/// removed and spaces collapsed ("Kommentare (12)" → "kommentare", "Autor:innen" → "autor innen").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Marker {
+    pub phrase: &'static str,
+    /// Also matches a text that starts with the phrase and a space ("5 thoughts on “Title”").
+    pub prefix: bool,
+}
+
+const fn m(phrase: &'static str) -> Marker {
+    Marker {
+        phrase,
+        prefix: false,
+    }
+}
+const fn p(phrase: &'static str) -> Marker {
+    Marker {
+        phrase,
+        prefix: true,
+    }
+}
+
+/// Marker phrases in several languages. A comment thread, a related-stories list, an author
+/// box and a like/share row each open with one of these in blog and news templates
+/// (WordPress, Drupal, newspaper CMSs).
+pub(crate) const END_MARKERS: &[Marker] = &[
+    // Comment threads and forms.
+    m("comments"),
+    m("comment"),
+    m("leave a reply"),
+    m("leave a comment"),
+    m("post a comment"),
+    m("add a comment"),
+    m("join the discussion"),
+    p("responses to"),
+    p("thoughts on"),
+    m("kommentare"),
+    m("kommentar schreiben"),
+    m("kommentar verfassen"),
+    m("schreibe einen kommentar"),
+    m("schreiben sie einen kommentar"),
+    m("hinterlasse einen kommentar"),
+    m("hinterlasse jetzt einen kommentar"),
+    m("bisher keine kommentare"),
+    m("commentaires"),
+    m("laisser un commentaire"),
+    m("laissez un commentaire"),
+    m("comentarios"),
+    m("deja un comentario"),
+    m("deja tu comentario"),
+    m("commenti"),
+    m("lascia un commento"),
+    m("komentarze"),
+    m("dodaj komentarz"),
+    m("reacties"),
+    m("laat een reactie achter"),
+    m("комментарии"),
+    m("comentários"),
+    m("deixe um comentário"),
+    // Related and recommended stories.
+    m("related posts"),
+    m("related articles"),
+    m("related stories"),
+    m("related content"),
+    m("you may also like"),
+    m("you might also like"),
+    m("more stories"),
+    m("read next"),
+    m("recommended for you"),
+    m("ähnliche beiträge"),
+    m("ähnliche artikel"),
+    m("das könnte sie auch interessieren"),
+    m("das könnte dich auch interessieren"),
+    m("auch interessant"),
+    m("weitere artikel"),
+    m("neueste artikel"),
+    m("verwandte artikel"),
+    m("vous aimerez aussi"),
+    m("sur le même sujet"),
+    m("dans la même rubrique"),
+    m("te puede interesar"),
+    m("le puede interesar"),
+    m("también te puede interesar"),
+    m("noticias relacionadas"),
+    m("artículos relacionados"),
+    m("potrebbe interessarti"),
+    m("articoli correlati"),
+    m("zobacz także"),
+    m("zobacz też"),
+    m("przeczytaj również"),
+    m("gerelateerde artikelen"),
+    m("похожие статьи"),
+    m("читайте также"),
+    // Author boxes.
+    m("about the author"),
+    m("über den autor"),
+    m("über die autorin"),
+    m("autor innen"),
+    m("à propos de l auteur"),
+    m("sobre el autor"),
+    m("o autorze"),
+    // Like and share rows (WordPress "Gefällt mir:" / "Like this:").
+    m("like this"),
+    m("gefällt mir"),
+    m("share this"),
+    m("teilen mit"),
+    m("diesen beitrag teilen"),
+];
+
+/// Markers are headings or short lines: a block with more text than this is not one. A line
+/// that is mostly link text is not one either (Q&A sites put an "Add a comment" link under
+/// every answer), nor a table header cell (a "Comment" column).
+pub(crate) const MARKER_MAX_CHARS: u32 = 60;
+
+/// Prose (chars of sentence paragraphs) the selection must hold before a marker: the story
+/// comes first. A page that opens with "Comments" is a comment page.
+pub(crate) const MIN_PROSE_BEFORE: u32 = 400;
+
+/// Prose after the marker may be at most this share of the prose before it: a forum thread or
+/// a Q&A page whose replies outweigh the question keeps them (its replies are the content), and
+/// so does a blog's front page, where "Related posts" closes only the first of its posts
+/// (cleaneval at 1.0: a front page and two blog threads lost half their text).
+pub(crate) const MAX_PROSE_AFTER_SHARE: f32 = 0.5;
+
+/// `text` reduced for comparison with [`END_MARKERS`]: lowercase letters, single spaces.
+pub(crate) fn marker_key(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.extend(c.to_lowercase());
+        } else {
+            space = true;
+        }
+    }
+    out
+}
+
+/// True when `text` is an end-of-article marker.
+pub(crate) fn is_end_marker(text: &str) -> bool {
+    let key = marker_key(text);
+    END_MARKERS.iter().any(|mk| {
+        key == mk.phrase
+            || (mk.prefix
+                && key
+                    .strip_prefix(mk.phrase)
+                    .is_some_and(|rest| rest.starts_with(' ')))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_match_headings_with_counts_and_punctuation() {
+        assert!(is_end_marker("Kommentare (12)"));
+        assert!(is_end_marker("12 Comments"));
+        assert!(is_end_marker("Gefällt mir:"));
+        assert!(is_end_marker("Autor:innen"));
+        assert!(is_end_marker("5 thoughts on “Why we read”"));
+        assert!(!is_end_marker(
+            "Comments on the new law were mixed, the minister said."
+        ));
+        assert!(!is_end_marker("Kommentar: Warum die Bahn scheitert"));
+        assert!(!is_end_marker("Related work"));
+        // Bare "Related" heads inline boxes in the middle of articles too.
+        assert!(!is_end_marker("Related:"));
+    }
+}
