@@ -256,13 +256,19 @@ impl<'a> NoiseClassifier<'a> {
         false
     }
 
-    /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024").
+    /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), and
+    /// photo credit lines ("Foto: dpa"; `rules::credit`).
     fn keyword(&self, id: NodeId) -> Option<Reason> {
         let i = id.index();
         if !self.f.is_block[i] || self.f.text_len[i] >= limits::KEYWORD_MAX_CHARS {
             return None;
         }
-        self.f.keyword[i]
+        let credit = || {
+            (self.f.text_len[i] <= rules::credit::CREDIT_MAX_CHARS
+                && rules::credit::is_credit_line(&self.snap.text_of(id)))
+            .then_some(Reason::SpecialInformation)
+        };
+        self.f.keyword[i].or_else(credit)
     }
 }
 
@@ -332,6 +338,25 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[formula.index()], None);
         assert_eq!(l.kind[menu.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn a_photo_credit_line_is_special_information() {
+        let mut b = Builder::new();
+        let (mut credit, mut prose_p) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 4);
+            credit = b.el("p", &[], |b| {
+                b.text("Foto: Christof Stache");
+            });
+            prose_p = b.el("p", &[], |b| {
+                b.text("Das Foto: ein Dokument der Zeit, sagt die Kuratorin der Ausstellung.");
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[prose_p.index()], None);
     }
 
     #[test]

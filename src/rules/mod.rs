@@ -1,6 +1,7 @@
 //! Heuristics as data. Every list and number here carries a one-line "why"; code elsewhere reads
 //! them and never hides a magic number of its own.
 
+pub(crate) mod credit;
 pub(crate) mod page_type;
 pub(crate) mod tail;
 pub(crate) mod vocab;
