@@ -452,6 +452,7 @@ fn title(
     .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s, &author_keys))
     .filter(|c| !c.is_empty())
     .collect();
+    let candidates = untruncated(candidates);
     let matching_h1 = h1s
         .iter()
         .find(|h| candidates.iter().any(|c| norm(c) == norm(h)));
@@ -467,6 +468,30 @@ fn title(
         .cloned()
         .or_else(|| candidates.into_iter().next())
         .or_else(|| h1s.into_iter().next())
+}
+
+/// A JSON-LD headline at least this long that is the start of another title candidate was cut
+/// by its plugin (Yoast and others cut `headline` near 110 characters).
+const TRUNCATED_HEADLINE_CHARS: usize = 100;
+
+/// Candidates with a cut one replaced by the longer candidate it starts ("… Solutions
+/// (Including" → "… Solutions (Including One Universal Trick That 9/10 Works)"). Why: search
+/// engines once limited `headline` to 110 characters, and SEO plugins still cut it there,
+/// mid-phrase; the meta and head titles keep the whole title.
+fn untruncated(candidates: Vec<String>) -> Vec<String> {
+    candidates
+        .iter()
+        .map(|c| {
+            let long_enough = c.chars().count() >= TRUNCATED_HEADLINE_CHARS;
+            let whole = candidates
+                .iter()
+                .find(|o| o.len() > c.len() && o.starts_with(c.trim_end()));
+            match whole {
+                Some(o) if long_enough => o.clone(),
+                _ => c.clone(),
+            }
+        })
+        .collect()
 }
 
 /// Most words a site name has: a longer part a head title adds to the meta title is a subtitle.
@@ -559,7 +584,11 @@ fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<(String, bool)> {
         .descendants(NodeId::ROOT)
         .filter(|&d| snap.node(d).is("h1"))
         .map(|d| {
-            let text = squash(&heading_text(snap, d));
+            // Decoded once more, as the head titles are: an h1 escaped twice shows "SQL &#x26;
+            // AI" on the page, where the site meant "SQL & AI".
+            let text = squash(&crate::article::markup::decode_entities(&heading_text(
+                snap, d,
+            )));
             let text =
                 text.trim_end_matches(|c: char| PERMALINK_GLYPHS.contains(&c) || c.is_whitespace());
             (text.to_string(), in_roots(snap, roots, d))
@@ -573,18 +602,21 @@ fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<(String, bool)> {
 }
 
 fn authors(src: &Sources<'_>, roots: &[NodeId]) -> Vec<String> {
-    let ld_authors: Vec<&Json> = src
-        .article()
+    let article = src.article();
+    let by_creator = article.is_some_and(|a| a.get("author").is_none());
+    let ld_authors: Vec<&Json> = article
         .and_then(|a| a.get("author").or_else(|| a.get("creator")))
         .map(|a| a.items().into_iter().map(|j| src.deref(j)).collect())
         .unwrap_or_default();
     let from_ld: Vec<String> = ld_authors.iter().filter_map(|j| src.name_of(j)).collect();
-    // A publisher named as author ("USA TODAY") yields to a person's byline in the page.
+    // A publisher named as author ("USA TODAY") yields to a person's byline in the page; so does
+    // a `creator` without an `author`: platforms fill it with the uploading account ("CC7567"),
+    // where the page shows the writer's name.
     let only_orgs = !ld_authors.is_empty()
         && ld_authors
             .iter()
             .all(|j| j.get("@type").and_then(Json::as_str) == Some("Organization"));
-    let from_ld = if only_orgs {
+    let from_ld = if only_orgs || (by_creator && !ld_authors.is_empty()) {
         Some(byline_elements(src.snap, roots))
             .filter(|b| !b.is_empty())
             .unwrap_or(from_ld)
