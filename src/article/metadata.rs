@@ -59,6 +59,8 @@ const AUTHOR_KEYS: &[&str] = &[
     "dcterms.creator",
     "author",
     "article:author",
+    // The same key with an `og:` prefix (BBC and others).
+    "og:article:author",
     "parsely-author",
     "sailthru.author",
     "citation_author",
@@ -105,8 +107,11 @@ pub(crate) struct Metadata {
 /// Everything read once from the page head.
 struct Sources<'a> {
     snap: &'a Snapshot,
-    /// `(key, content)` of every `meta`; key is `property`, `name`, `itemprop` or `http-equiv`, lowercase.
+    /// `(key, content)` of every `meta`; key is `property`, `name`, `itemprop` or `http-equiv`,
+    /// lowercase. Those keyed by `property` come first (see [`Sources::property_metas`]).
     metas: Vec<(String, String)>,
+    /// How many leading `metas` are keyed by `property` (RDFa / Open Graph).
+    property_metas: usize,
     /// JSON-LD objects, `@graph` members flattened.
     ld: Vec<Json>,
 }
@@ -185,9 +190,10 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
         .and_then(|h| resolve(page, h))
         .or_else(|| page.and_then(|p| resolve(None, p)));
     let site_name = site_name(&src);
-    let title = title(&src, site_name.as_deref(), page, roots);
+    let authors = authors(&src, roots);
+    let title = title(&src, site_name.as_deref(), page, roots, &authors);
     Metadata {
-        authors: authors(&src, roots),
+        authors,
         published: ld_or_meta(&src, "datePublished", PUBLISHED_KEYS)
             .or_else(|| time_datetime(snap, roots))
             .or_else(|| visible_date(snap, roots)),
@@ -206,17 +212,26 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
 
 fn collect(snap: &Snapshot) -> Sources<'_> {
     let mut metas = Vec::new();
+    let mut other_metas = Vec::new();
     let mut ld = Vec::new();
     for d in snap.descendants(NodeId::ROOT) {
         let n = snap.node(d);
         if n.is("meta") {
             let key = ["property", "name", "itemprop", "http-equiv"]
                 .iter()
-                .find_map(|k| n.attr(k));
-            if let (Some(k), Some(v)) = (key, n.attr("content")) {
+                .find_map(|k| n.attr(k).map(|v| (*k, v)));
+            if let (Some((attr, k)), Some(v)) = (key, n.attr("content")) {
+                // Why property first: a page that states a key both as RDFa `property` and as
+                // `name` (`dc:creator` and `DC.creator`) means the `property` one; the other is
+                // a legacy copy that may spell the value differently.
+                let into = if attr == "property" {
+                    &mut metas
+                } else {
+                    &mut other_metas
+                };
                 // `property="og:title twitter:title"` names several keys at once.
                 for k in k.split_ascii_whitespace() {
-                    metas.push((meta_key(k), v.to_string()));
+                    into.push((meta_key(k), v.to_string()));
                 }
             }
         } else if n.is("script")
@@ -228,7 +243,14 @@ fn collect(snap: &Snapshot) -> Sources<'_> {
             }
         }
     }
-    Sources { snap, metas, ld }
+    let property_metas = metas.len();
+    metas.append(&mut other_metas);
+    Sources {
+        snap,
+        metas,
+        property_metas,
+        ld,
+    }
 }
 
 /// A meta key, lowercase, with the Dublin Core spellings (`dc:`, `dcterm:`, `dcterms:`) folded to
@@ -301,7 +323,9 @@ fn names_site(part: &str, sites: &[String]) -> bool {
 }
 
 /// Removes a site prefix or suffix from a title, when the other side names the site or is the h1.
-fn strip_site(raw: &str, sites: &[String], h1s: &[String]) -> String {
+/// `authors` (normalized) also name a suffix: a personal site is called after its author
+/// ("Covering your code | Jane Doe").
+fn strip_site(raw: &str, sites: &[String], h1s: &[String], authors: &[String]) -> String {
     let is_h1 = |s: &str| h1s.iter().any(|h| norm(h) == norm(s));
     for sep in TITLE_SEPARATORS {
         for (pos, _) in raw.match_indices(sep) {
@@ -314,10 +338,16 @@ fn strip_site(raw: &str, sites: &[String], h1s: &[String]) -> String {
             }
         }
     }
+    if let Some((left, inner)) = bracket_suffix(raw) {
+        if names_site(inner, sites) && !left.is_empty() {
+            return left.to_string();
+        }
+    }
     for sep in TITLE_SEPARATORS {
         if let Some(pos) = raw.rfind(sep) {
             let (left, right) = (raw[..pos].trim(), raw[pos + sep.len()..].trim());
-            if names_site(right, sites) && !left.is_empty() {
+            let by_author = authors.iter().any(|a| *a == norm(right));
+            if (names_site(right, sites) || by_author) && !left.is_empty() {
                 return left.to_string();
             }
         }
@@ -331,11 +361,46 @@ fn strip_site(raw: &str, sites: &[String], h1s: &[String]) -> String {
     raw.to_string()
 }
 
+/// A trailing bracketed part of a title and what precedes it: "Story [Example Site]" →
+/// ("Story", "Example Site").
+fn bracket_suffix(t: &str) -> Option<(&str, &str)> {
+    let inner = t.trim_end().strip_suffix(']')?;
+    let at = inner.rfind(" [")?;
+    Some((inner[..at].trim(), inner[at + 2..].trim()))
+}
+
+/// The last part of a head title across a separator (or in a trailing bracket) and its length
+/// share: "Story about things :: Example ::" → "Example ::".
+fn last_segment(t: &str) -> Option<&str> {
+    let by_sep = TITLE_SEPARATORS
+        .iter()
+        .filter_map(|sep| t.rfind(sep).map(|p| &t[p + sep.len()..]))
+        .min_by_key(|r| r.len());
+    let by_bracket = bracket_suffix(t).map(|(_, inner)| inner);
+    [by_sep, by_bracket]
+        .into_iter()
+        .flatten()
+        .filter(|r| !norm(r).is_empty())
+        .min_by_key(|r| r.len())
+}
+
+/// The site name an h1 outside the content shows as its logo: the h1 names the last segment of
+/// the head title, and that segment is shorter than the title before it ("痞客邦 PIXNET" for
+/// "A trip to the mountains :: 痞客邦 PIXNET ::", "Archive of Our Own beta" for "Chapter 1 |
+/// Some Fandom [Archive of Our Own]"). Why: sites without `og:site_name` still close their head
+/// title with their name and show it as the page's only `h1`; the headline is then not an h1.
+fn logo_segment(head: &str, h1: &str) -> Option<String> {
+    let seg = last_segment(head)?;
+    let rest = head.len() - seg.len();
+    (seg.chars().count() * 2 <= rest && names_site(h1, &[norm(seg)])).then(|| seg.to_string())
+}
+
 fn title(
     src: &Sources<'_>,
     site: Option<&str>,
     page: Option<&str>,
     roots: &[NodeId],
+    authors: &[String],
 ) -> Option<String> {
     let snap = src.snap;
     let mut sites: Vec<String> = site.map(norm).into_iter().collect();
@@ -356,9 +421,23 @@ fn title(
     }
     // An h1 that is exactly the site's name is its logo, not this page's title ("Mozilla" on a
     // Mozilla page whose og:title is the product's headline; a blog's name above every post).
-    let h1s: Vec<String> = headings(snap, roots)
-        .into_iter()
-        .filter(|h| !sites.contains(&norm(h)))
+    let mut h1s: Vec<String> = Vec::new();
+    let mut site_words: Vec<String> = site.map(title_words).unwrap_or_default();
+    for (h, in_content) in headings(snap, roots) {
+        let logo = (!in_content)
+            .then(|| head_title.as_deref().and_then(|t| logo_segment(t, &h)))
+            .flatten();
+        if let Some(seg) = logo {
+            site_words.extend(title_words(&seg));
+            sites.push(norm(&seg));
+        } else if !sites.contains(&norm(&h)) {
+            h1s.push(h);
+        }
+    }
+    let author_keys: Vec<String> = authors
+        .iter()
+        .filter(|a| a.split_whitespace().count() >= 2)
+        .map(|a| norm(a))
         .collect();
     let candidates: Vec<String> = [
         src.ld_str("headline"),
@@ -370,9 +449,10 @@ fn title(
     .flatten()
     // Decoded once more: WordPress and others escape `&` twice in head titles ("Q&#038;A").
     .map(|c| crate::article::markup::decode_entities(&c))
-    .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s))
+    .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s, &author_keys))
     .filter(|c| !c.is_empty())
     .collect();
+    let candidates = untruncated(candidates);
     let matching_h1 = h1s
         .iter()
         .find(|h| candidates.iter().any(|c| norm(c) == norm(h)));
@@ -381,13 +461,37 @@ fn title(
     let main_h1 = h1s.first().filter(|h| {
         candidates
             .iter()
-            .any(|c| shared_words(h, c) >= H1_TITLE_OVERLAP)
+            .any(|c| shared_words(h, c, &site_words) >= H1_TITLE_OVERLAP)
     });
     matching_h1
         .or(main_h1)
         .cloned()
         .or_else(|| candidates.into_iter().next())
         .or_else(|| h1s.into_iter().next())
+}
+
+/// A JSON-LD headline at least this long that is the start of another title candidate was cut
+/// by its plugin (Yoast and others cut `headline` near 110 characters).
+const TRUNCATED_HEADLINE_CHARS: usize = 100;
+
+/// Candidates with a cut one replaced by the longer candidate it starts ("… Solutions
+/// (Including" → "… Solutions (Including One Universal Trick That 9/10 Works)"). Why: search
+/// engines once limited `headline` to 110 characters, and SEO plugins still cut it there,
+/// mid-phrase; the meta and head titles keep the whole title.
+fn untruncated(candidates: Vec<String>) -> Vec<String> {
+    candidates
+        .iter()
+        .map(|c| {
+            let long_enough = c.chars().count() >= TRUNCATED_HEADLINE_CHARS;
+            let whole = candidates
+                .iter()
+                .find(|o| o.len() > c.len() && o.starts_with(c.trim_end()));
+            match whole {
+                Some(o) if long_enough => o.clone(),
+                _ => c.clone(),
+            }
+        })
+        .collect()
 }
 
 /// Most words a site name has: a longer part a head title adds to the meta title is a subtitle.
@@ -422,19 +526,25 @@ fn site_part(head: &str, meta: &str) -> Option<String> {
 /// Share of an h1's words that a head title must contain for the h1 to be taken as the title.
 const H1_TITLE_OVERLAP: f32 = 0.5;
 
-/// Share of the words of `a` that also occur in `b` (lowercase letter/digit runs).
-fn shared_words(a: &str, b: &str) -> f32 {
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let (wa, wb) = (words(a), words(b));
-    if wa.is_empty() {
+/// Lowercase letter/digit runs of a title.
+fn title_words(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Share of the words of `a` that also occur in `b`; none when every shared word is a word of
+/// the site's name (`site_words`). Why: a logo h1 ("Minecraft News") shares only the site's
+/// words with a head title that ends in the site name ("… - Minecraft Update News"); that is no
+/// evidence that it is this page's headline.
+fn shared_words(a: &str, b: &str, site_words: &[String]) -> f32 {
+    let (wa, wb) = (title_words(a), title_words(b));
+    let shared: Vec<&String> = wa.iter().filter(|w| wb.contains(w)).collect();
+    if wa.is_empty() || shared.iter().all(|w| site_words.contains(w)) {
         return 0.0;
     }
-    let hits = wa.iter().filter(|w| wb.contains(w)).count();
+    let hits = shared.len();
     hits as f32 / wa.len() as f32
 }
 
@@ -452,33 +562,61 @@ fn heading_text(snap: &Snapshot, id: NodeId) -> String {
     out
 }
 
-/// `h1` texts, those inside the content first.
-fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
-    let in_roots = roots
-        .iter()
-        .flat_map(|&r| std::iter::once(r).chain(snap.descendants(r)));
-    in_roots
-        .chain(snap.descendants(NodeId::ROOT))
+/// Glyphs documentation generators append to headings as permalink anchors ("Install¶" in
+/// Sphinx, "§" and "🔗" elsewhere). Why: they are link targets, never part of the title.
+const PERMALINK_GLYPHS: &[char] = &['¶', '§', '🔗', '⚓'];
+
+/// Is `d` one of the content roots or inside one?
+fn in_roots(snap: &Snapshot, roots: &[NodeId], d: NodeId) -> bool {
+    let mut cur = Some(d);
+    while let Some(c) = cur {
+        if roots.contains(&c) {
+            return true;
+        }
+        cur = snap.node(c).parent;
+    }
+    false
+}
+
+/// `h1` texts, those inside the content first, each with whether it is inside the content.
+fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<(String, bool)> {
+    let mut found: Vec<(String, bool)> = snap
+        .descendants(NodeId::ROOT)
         .filter(|&d| snap.node(d).is("h1"))
-        .map(|d| squash(&heading_text(snap, d)))
-        .filter(|t| !t.is_empty())
-        .take(8)
-        .collect()
+        .map(|d| {
+            // Decoded once more, as the head titles are: an h1 escaped twice shows "SQL &#x26;
+            // AI" on the page, where the site meant "SQL & AI".
+            let text = squash(&crate::article::markup::decode_entities(&heading_text(
+                snap, d,
+            )));
+            let text =
+                text.trim_end_matches(|c: char| PERMALINK_GLYPHS.contains(&c) || c.is_whitespace());
+            (text.to_string(), in_roots(snap, roots, d))
+        })
+        .filter(|(t, _)| !t.is_empty())
+        .collect();
+    // Stable: the content's own h1s first, each group in document order.
+    found.sort_by_key(|(_, inside)| !inside);
+    found.truncate(8);
+    found
 }
 
 fn authors(src: &Sources<'_>, roots: &[NodeId]) -> Vec<String> {
-    let ld_authors: Vec<&Json> = src
-        .article()
+    let article = src.article();
+    let by_creator = article.is_some_and(|a| a.get("author").is_none());
+    let ld_authors: Vec<&Json> = article
         .and_then(|a| a.get("author").or_else(|| a.get("creator")))
         .map(|a| a.items().into_iter().map(|j| src.deref(j)).collect())
         .unwrap_or_default();
     let from_ld: Vec<String> = ld_authors.iter().filter_map(|j| src.name_of(j)).collect();
-    // A publisher named as author ("USA TODAY") yields to a person's byline in the page.
+    // A publisher named as author ("USA TODAY") yields to a person's byline in the page; so does
+    // a `creator` without an `author`: platforms fill it with the uploading account ("CC7567"),
+    // where the page shows the writer's name.
     let only_orgs = !ld_authors.is_empty()
         && ld_authors
             .iter()
             .all(|j| j.get("@type").and_then(Json::as_str) == Some("Organization"));
-    let from_ld = if only_orgs {
+    let from_ld = if only_orgs || (by_creator && !ld_authors.is_empty()) {
         Some(byline_elements(src.snap, roots))
             .filter(|b| !b.is_empty())
             .unwrap_or(from_ld)
@@ -488,14 +626,21 @@ fn authors(src: &Sources<'_>, roots: &[NodeId]) -> Vec<String> {
     // The first key that names anyone; all its values (several `<meta name=author>` = several
     // authors), not a mix of conventions that often spell the same person twice.
     let from_meta = || {
+        let (by_property, by_name) = src.metas.split_at(src.property_metas);
+        let values = |metas: &[(String, String)], k: &str| -> Vec<String> {
+            metas
+                .iter()
+                .filter(|(mk, v)| mk == k && !v.trim().is_empty())
+                .map(|(_, v)| strip_url_note(v))
+                .filter(|v| !v.contains("://") && !v.is_empty())
+                .collect()
+        };
         AUTHOR_KEYS
             .iter()
             .map(|k| {
-                src.metas
-                    .iter()
-                    .filter(|(mk, v)| mk == k && !v.contains("://") && !v.trim().is_empty())
-                    .map(|(_, v)| v.clone())
-                    .collect::<Vec<_>>()
+                Some(values(by_property, k))
+                    .filter(|v| !v.is_empty())
+                    .unwrap_or_else(|| values(by_name, k))
             })
             .find(|v| !v.is_empty())
             .unwrap_or_default()
@@ -509,6 +654,9 @@ fn authors(src: &Sources<'_>, roots: &[NodeId]) -> Vec<String> {
     }
     if raw.is_empty() {
         raw = header_byline(src.snap, roots).into_iter().collect();
+    }
+    if raw.is_empty() {
+        raw = lone_marked_author(src.snap).into_iter().collect();
     }
     let mut out: Vec<String> = Vec::new();
     for r in raw {
@@ -548,7 +696,7 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
         let itemprop = n
             .attr("itemprop")
             .is_some_and(|r| r.split_ascii_whitespace().any(|t| t == "author"));
-        if !(rel_author || itemprop || has_class(n, BYLINE_CLASSES)) {
+        if !(rel_author || itemprop || byline_class(n)) {
             continue;
         }
         let name_child = snap
@@ -563,9 +711,15 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
             None => n
                 .attr("content")
                 .map(str::to_string)
+                .or_else(|| author_links(snap, d))
                 .unwrap_or_else(|| snap.text_of(d)),
         };
         let text = squash(&text);
+        // A URL (`<link rel=author content="https://…">` in the head) names no one; it must not
+        // start the byline either, or the real one further down falls outside `BYLINE_SPREAD`.
+        if text.contains("://") {
+            continue;
+        }
         let pos = page.iter().position(|&p| p == d);
         if found.is_empty() {
             first_at = pos;
@@ -576,7 +730,9 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
                 continue;
             }
         }
-        if !text.is_empty() && text.chars().count() <= MAX_BYLINE_CHARS {
+        // "By" alone (its own element before the name's) names no one: look on.
+        let names_someone = !clean_byline(&text).is_empty();
+        if names_someone && text.chars().count() <= MAX_BYLINE_CHARS {
             found.push(text);
             if rel_author || itemprop {
                 continue;
@@ -587,6 +743,73 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
     }
     found.truncate(8);
     found
+}
+
+/// Class-name endings of byline elements in namespaced or BEM class schemes ("pb-byline",
+/// "article__byline", "story_byline"). Why: the exact names in `BYLINE_CLASSES` miss the
+/// prefixed forms most news templates use.
+const BYLINE_CLASS_ENDINGS: &[&str] = &["-byline", "_byline"];
+/// Class prefixes that state a property of a container ("has-byline", "is-byline-visible"):
+/// such an element holds the whole header (dates, share buttons), not the names.
+const STATE_CLASS_PREFIXES: &[&str] = &["has-", "is-", "no-", "with-"];
+
+/// Does the element carry a byline class (`BYLINE_CLASSES`, or a `BYLINE_CLASS_ENDINGS` form
+/// that is not a state class)?
+fn byline_class(n: &crate::Node) -> bool {
+    has_class(n, BYLINE_CLASSES)
+        || n.attr("class").is_some_and(|c| {
+            c.split_ascii_whitespace().any(|t| {
+                BYLINE_CLASS_ENDINGS.iter().any(|e| t.ends_with(e))
+                    && !STATE_CLASS_PREFIXES.iter().any(|p| t.starts_with(p))
+            })
+        })
+}
+
+/// The texts of author-page links inside a byline block, joined: "Ben Silverman" of a block that
+/// also holds "Games Editor". Why: the link names the person; the block around it adds roles,
+/// avatars' alt texts and dates.
+fn author_links(snap: &Snapshot, block: NodeId) -> Option<String> {
+    let names: Vec<String> = snap
+        .descendants(block)
+        .filter(|&c| {
+            let n = snap.node(c);
+            n.is("a")
+                && n.attr("href")
+                    .is_some_and(|h| AUTHOR_PATHS.iter().any(|p| h.contains(p)))
+        })
+        .map(|c| squash(&snap.text_of(c)))
+        .filter(|t| !t.is_empty())
+        .collect();
+    (!names.is_empty()).then(|| names.join(", "))
+}
+
+/// The one name the page marks as author with `itemprop=author` or `rel=author` anywhere outside
+/// comment threads, when it marks exactly one (an author box after the article, an `<aside>`
+/// "about me"). Why: the byline search stops at the end of the content, where comments and
+/// teasers name other people; a single distinct marked name cannot be a list of those.
+fn lone_marked_author(snap: &Snapshot) -> Option<String> {
+    let mut names: Vec<String> = Vec::new();
+    for d in snap.descendants(NodeId::ROOT) {
+        let n = snap.node(d);
+        let marked = |a: &str| {
+            n.attr(a)
+                .is_some_and(|r| r.split_ascii_whitespace().any(|t| t == "author"))
+        };
+        if n.kind != NodeKind::Element || !(marked("rel") || marked("itemprop")) {
+            continue;
+        }
+        if in_comments(snap, d) {
+            continue;
+        }
+        let name = clean_byline(&snap.text_of(d));
+        if name.is_empty() || name.chars().count() > MAX_BYLINE_CHARS {
+            continue;
+        }
+        if !names.iter().any(|o| o.eq_ignore_ascii_case(&name)) {
+            names.push(name);
+        }
+    }
+    (names.len() == 1).then(|| names.remove(0))
 }
 
 /// Link paths of author pages (WordPress and most CMSs).
@@ -745,6 +968,8 @@ fn clean_byline(s: &str) -> String {
         " Updated ",
         " Published ",
         " - ",
+        // An editor credited after the author is not an author ("By A Edited by B").
+        " Edited by ",
     ] {
         if let Some(p) = s.find(cut) {
             if p > 0 {
@@ -757,6 +982,10 @@ fn clean_byline(s: &str) -> String {
         "written by",
         "authored by",
         "posted by",
+        // Credits that name the text's author in magazines ("Text by", "Words by").
+        "text by",
+        "words by",
+        "story by",
         "author",
         "by",
         "von",
@@ -764,13 +993,14 @@ fn clean_byline(s: &str) -> String {
         "por",
     ] {
         let rest = lower.strip_prefix(prefix);
-        if rest.is_some_and(|r| r.starts_with([' ', ':'])) {
+        // "By" alone is an opener with its name in the next element: nothing is left.
+        if rest.is_some_and(|r| r.is_empty() || r.starts_with([' ', ':'])) {
             s = s[prefix.len()..].trim_start_matches([' ', ':']).to_string();
             break;
         }
     }
     let s = s.trim_matches(|c: char| {
-        c.is_whitespace() || matches!(c, ',' | ':' | '|' | '@' | '·' | '•')
+        c.is_whitespace() || matches!(c, ',' | ':' | '|' | '@' | '·' | '•' | '—' | '–')
     });
     // What is left of a date line ("Sat" of "Sat, 20 Dec", "Aug" of "Aug 08, 2006"), or only
     // numbers (an id), is no name.
@@ -810,6 +1040,22 @@ fn split_names(s: &str) -> Vec<String> {
         // "page.head.extra.author": an unfilled template key, not a name.
         .filter(|p| p.contains(' ') || p.matches('.').count() < 2)
         .collect()
+}
+
+/// A name without a contact note in brackets: "Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Jane
+/// Doe <jane@example.com>" → the name. Why: author metas often carry the home page or mail
+/// address, which is no part of the name (and a URL value alone is dropped elsewhere).
+fn strip_url_note(v: &str) -> String {
+    let mut out = v.to_string();
+    for (open, close) in [('(', ')'), ('<', '>'), ('[', ']')] {
+        if let (Some(a), Some(b)) = (out.find(open), out.rfind(close)) {
+            let inner = &out[a..b];
+            if a < b && (inner.contains("://") || inner.contains('@')) && a > 0 {
+                out = format!("{}{}", &out[..a], &out[b + close.len_utf8()..]);
+            }
+        }
+    }
+    squash(&out)
 }
 
 /// A date from the article's JSON-LD, the meta keys, or any JSON-LD object (a `WebPage` often
@@ -858,16 +1104,7 @@ fn time_datetime(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
         let n = snap.node(t);
         n.attr("pubdate").is_some() || n.attr("itemprop") == Some("datePublished")
     });
-    let in_content = times.iter().find(|&&t| {
-        let mut cur = Some(t);
-        while let Some(c) = cur {
-            if roots.contains(&c) {
-                return true;
-            }
-            cur = snap.node(c).parent;
-        }
-        false
-    });
+    let in_content = times.iter().find(|&&t| in_roots(snap, roots, t));
     marked
         .or(in_content)
         .or(times.first())
