@@ -38,6 +38,9 @@ pub enum Reason {
     CardRegion,
     /// The learned block classifier was sure, against the rules (seeds 002/004).
     Learned,
+    /// Repeats, word for word, a block kept earlier on the page (a quoted post, a cloned
+    /// carousel slide).
+    Duplicate,
 }
 
 /// One decision about one node.

@@ -2,6 +2,7 @@
 //! them and never hides a magic number of its own.
 
 pub(crate) mod page_type;
+pub(crate) mod prune;
 pub(crate) mod vocab;
 
 pub(crate) use vocab::*;
