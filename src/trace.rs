@@ -41,6 +41,9 @@ pub enum Reason {
     /// After the article's end: a comment thread, related stories or an author box, opened by
     /// a heading that says so (`tail` stage).
     ArticleEnd,
+    /// Repeats, word for word, a block kept earlier on the page (a quoted post, a cloned
+    /// carousel slide).
+    Duplicate,
 }
 
 /// One decision about one node.

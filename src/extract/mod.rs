@@ -3,8 +3,10 @@
 
 pub(crate) mod blocks;
 pub(crate) mod layout;
+pub(crate) mod prune;
 pub(crate) mod readerable;
 pub(crate) mod score;
+pub(crate) mod sections;
 pub(crate) mod stages;
 pub(crate) mod tail;
 

@@ -6,7 +6,8 @@
 //! 3. `tag_path`   — runs of same-path text blocks as candidate regions (seeds 003/000)
 //! 4. `site_memory`— repeated texts and always-dropped paths of this site (seed 000)
 //! 5. `score`/`select` — Readability-class evidence fused with the above; best container,
-//!    widened and joined across its column
+//!    widened and joined across its column; one section of a landing page climbs to the
+//!    column of sections (`extract/sections.rs`)
 //! 6. `page_type`  — declared type (JSON-LD, `og:type`) and repeated card regions; on a
 //!    listing whose selection is a scrap, the card region joins the roots and its cards are
 //!    kept whatever their link density
@@ -14,9 +15,11 @@
 //!    verdict (seeds 002/004); joins blocks outside the roots it is sure about
 //! 8. `hierarchy`  — learned and rule labels fused, then the `HierarchyFilter` two-threshold
 //!    vote inside the roots (seed 004)
-//! 9. `tail`       — the article ends at a heading that opens comments, related stories or
+//! 9. `prune`      — second copies of kept blocks (quoted posts, mobile/desktop twins) left
+//!    out
+//! 10. `tail`      — the article ends at a heading that opens comments, related stories or
 //!    an author box (`rules::tail`); it and what follows are dropped (not in recall mode)
-//! 10. `confidence` — 0–1, low on home/index pages
+//! 11. `confidence` — 0–1, low on home/index pages
 
 use crate::budget::Deadline;
 use crate::classify::hierarchy::{HierarchyFilter, Label};
@@ -28,6 +31,7 @@ use crate::classify::tag_path;
 use crate::extract::blocks::{self, Features};
 use crate::extract::score::{self, Chosen, Inputs};
 use crate::extract::Selection;
+use crate::extract::{prune, sections};
 use crate::rules::page_type::cards;
 use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
@@ -211,7 +215,7 @@ pub(crate) fn run_with(
             rows: out.rows,
         });
     };
-    let drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
+    let mut drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
         let inp = Inputs {
             respect_noise: inputs.respect_noise && !switches.learned_only,
             ..inputs
@@ -224,7 +228,10 @@ pub(crate) fn run_with(
         let vote = switches.hierarchy && !switches.learned_only;
         hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c)
     })?;
-    let mut drop = drop;
+    timed(&mut trace, deadline, "prune", |t, c| {
+        let repeats = prune::drop_repeats(&inputs, &chosen.roots, &mut drop, t);
+        c.push(("repeats_dropped", repeats));
+    })?;
     timed(&mut trace, deadline, "tail", |t, c| {
         let cut = (switches.tail && mode != Mode::Recall)
             .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, &mut drop, t))
@@ -424,6 +431,14 @@ fn select_stage(
 ) -> Option<(Chosen, bool)> {
     let mut respect_noise = true;
     let mut chosen = score::select(inp, &score::score(inp));
+    if let Some(c) = chosen.as_mut().filter(|_| inp.column_join) {
+        // One section of a landing page won: the page's content is the column of sections.
+        if let Some(a) = sections::all_sections(inp, c) {
+            (c.top, c.roots) = (a, vec![a]);
+            c.joined.clear();
+            counts.push(("sections_widened", 1));
+        }
+    }
     if chosen.is_none() {
         // The only prose sits in areas labelled noise: better that than nothing.
         respect_noise = false;
@@ -919,6 +934,7 @@ mod tests {
                 "page_type",
                 "learned",
                 "hierarchy",
+                "prune",
                 "tail",
                 "confidence"
             ]

@@ -3,6 +3,7 @@
 
 pub(crate) mod credit;
 pub(crate) mod page_type;
+pub(crate) mod prune;
 pub(crate) mod tail;
 pub(crate) mod vocab;
 

@@ -1,0 +1,137 @@
+//! Stage `prune`: after the hierarchy vote, a leaf block repeating word for word a block kept
+//! earlier under a different tag path (a reply quoting a post, the mobile and desktop twins of
+//! one panel) is a second copy: the first stays. Repeats among same-path siblings are left
+//! alone (a page may repeat a paragraph on purpose; test pages of lorem ipsum do).
+
+use std::collections::HashMap;
+
+use crate::extract::score::Inputs;
+use crate::rules::prune::REPEAT_MIN_CHARS;
+use crate::snapshot::{NodeId, NodeKind};
+use crate::trace::{Reason, Trace};
+
+/// Leaves out every kept leaf block (no text in nested blocks) of at least
+/// [`REPEAT_MIN_CHARS`] whose own text a block kept earlier under another tag path already
+/// showed; returns how many.
+pub(crate) fn drop_repeats(
+    inp: &Inputs,
+    roots: &[NodeId],
+    drop: &mut [bool],
+    trace: &mut Trace,
+) -> usize {
+    let (snap, f) = (inp.snap, inp.f);
+    // Fingerprint of kept text → tag path of its first copy.
+    let mut seen: HashMap<u64, u64> = HashMap::new();
+    let mut dropped = 0;
+    for &r in roots {
+        let (start, end) = (f.preorder[r.index()], f.subtree_end[r.index()]);
+        let mut next = start;
+        for &id in &f.order[start as usize..=end as usize] {
+            let i = id.index();
+            if f.preorder[i] < next {
+                continue;
+            }
+            if drop[i] {
+                next = f.subtree_end[i] + 1;
+                continue;
+            }
+            if !f.is_block[i] || f.skip[i] || f.own_len[i] < REPEAT_MIN_CHARS {
+                continue;
+            }
+            // A block whose own text the hierarchy stage dropped (its children stay) shows
+            // nothing that a later copy would repeat.
+            let own_text_dropped = snap
+                .node(id)
+                .children
+                .iter()
+                .any(|&c| snap.node(c).kind == NodeKind::Text && drop[c.index()]);
+            if own_text_dropped {
+                continue;
+            }
+            let path = f.ptp[i];
+            let first = *seen.entry(f.fingerprint[i]).or_insert(path);
+            if first != path && f.own_len[i] == f.text_len[i] {
+                drop[i] = true;
+                next = f.subtree_end[i] + 1;
+                trace.decide(id, "prune", false, Reason::Duplicate);
+                dropped += 1;
+            }
+        }
+    }
+    dropped
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::classify::noise::NoiseClassifier;
+    use crate::extract::blocks;
+    use crate::snapshot::build::Builder;
+    use crate::snapshot::Snapshot;
+
+    const POST: &str = "I tried the new release on two machines and both boot fine now, thanks.";
+
+    /// Runs `run` with the inputs of `s` (blocks, noise, no runs, no memory); shared with the
+    /// `sections` tests.
+    pub(crate) fn with_inputs<T>(s: &Snapshot, run: impl FnOnce(&Inputs) -> T) -> T {
+        let f = blocks::compute(s);
+        let noise = NoiseClassifier::new(s, &f).classify();
+        let inp = Inputs {
+            snap: s,
+            f: &f,
+            noise: &noise,
+            runs: None,
+            memory: None,
+            respect_noise: true,
+            column_join: true,
+        };
+        run(&inp)
+    }
+
+    #[test]
+    fn a_quoted_post_is_kept_once() {
+        let mut b = Builder::new();
+        let (mut thread, mut first, mut quote, mut short) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        let mut lorem = Vec::new();
+        b.el("body", &[], |b| {
+            thread = b.el("div", &[("class", "thread")], |b| {
+                first = b.el("p", &[], |b| {
+                    b.text(POST);
+                });
+                b.el("blockquote", &[], |b| {
+                    quote = b.el("p", &[], |b| {
+                        b.text(POST);
+                    });
+                });
+                b.el("p", &[], |b| {
+                    b.text("Same here.");
+                });
+                short = b.el("p", &[], |b| {
+                    b.text("Same here.");
+                });
+                // A paragraph the page repeats in place (same path): kept twice.
+                for _ in 0..2 {
+                    lorem.push(b.el("p", &[], |b| {
+                        b.text("Lorem ipsum dolor sit amet, consectetur adipiscing elit.");
+                    }));
+                }
+            });
+        });
+        let s = b.finish();
+        let mut drop = vec![false; s.len()];
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_repeats(inp, &[thread], &mut drop, &mut trace)
+        });
+        assert_eq!(n, 1);
+        assert!(!drop[first.index()] && drop[quote.index()]);
+        // Short repeats are lines a page may legitimately repeat.
+        assert!(!drop[short.index()]);
+        assert!(lorem.iter().all(|l| !drop[l.index()]));
+        assert_eq!(
+            trace.last_decision(quote).map(|d| d.reason),
+            Some(Reason::Duplicate)
+        );
+    }
+}

@@ -1,0 +1,26 @@
+//! Rules of the `prune` stage (`extract/prune.rs`: second copies of kept text) and of the
+//! landing-page climb of the `select` stage (`extract/sections.rs`). Each number carries its
+//! "why".
+
+/// A kept leaf block whose own text (normalised: case and whitespace) equals that of a block
+/// kept earlier on the page under another tag path is a second copy when it has at least this
+/// many chars: a reply quoting an earlier post, the mobile and desktop twins of one panel.
+/// Readers (and the corpora's gold) show the text once. Why 40: short repeats ("Reply",
+/// "Posted March 5, 2024", "Add to cart", a spec label) are lines a page legitimately repeats;
+/// 40 chars is past labels and dates into sentences (line-level simulation on wcxb-dev: 10,
+/// 30, 60 chars all gain ~0.003; 40 sits between).
+pub(crate) const REPEAT_MIN_CHARS: u32 = 40;
+
+/// Numbers of the landing-page rule of the `select` stage (`extract/sections.rs`).
+pub(crate) mod sections {
+    /// A selection holding less than this share of the page's prose evidence (paragraph
+    /// points outside noise) is one section of a landing page: service and company pages
+    /// stack a dozen sections of similar weight, while an article's body holds most of its
+    /// page's prose.
+    pub const WEAK_SHARE: f32 = 0.35;
+    /// The selection climbs to the nearest ancestor holding at least this share of the
+    /// page's prose evidence (the column of sections, below `<body>`).
+    pub const COVER_SHARE: f32 = 0.7;
+    /// …unless that ancestor is mostly link text (a page wrapper holding a mega menu).
+    pub const MAX_LINK_DENSITY: f32 = 0.35;
+}
