@@ -18,7 +18,7 @@
 //! 9. `prune`      — second copies of kept blocks (quoted posts, mobile/desktop twins) left
 //!    out
 //! 10. `tail`      — the article ends at a heading that opens comments, related stories or
-//!    an author box (`rules::tail`); it and what follows are dropped (not in recall mode)
+//!     an author box (`rules::tail`); it and what follows are dropped (not in recall mode)
 //! 11. `confidence` — 0–1, low on home/index pages
 
 use crate::budget::Deadline;
