@@ -414,7 +414,9 @@ mod tests {
             }
         });
         let f = blocks::compute(&s);
-        let col = main_column(&s, &f, &[], &[root]).expect("six paragraphs make a column");
+        let Some(col) = main_column(&s, &f, &[], &[root]) else {
+            panic!("six paragraphs make a column")
+        };
         assert_eq!(
             col,
             Column {
