@@ -9,8 +9,8 @@
 //!   (the page's content), not a menu.
 
 use crate::extract::blocks::{Features, Geo, Region};
-use crate::rules::limits;
-use crate::snapshot::{NodeId, Snapshot};
+use crate::rules::{self, limits};
+use crate::snapshot::{NodeId, NodeKind, Snapshot};
 
 /// The font size carrying most of the page's prose (text-weighted median over visible blocks
 /// of at least `MIN_PARAGRAPH_CHARS` whose own text is mostly not links: menus and link boxes
@@ -70,28 +70,146 @@ pub(crate) fn small_print_factor(f: &Features, b: NodeId) -> f32 {
 
 /// True when the selected roots are mostly link text (a front page or a teaser listing):
 /// only then are headline links content. Needs layout.
-pub(crate) fn link_led_page(f: &Features, roots: &[NodeId]) -> bool {
+///
+/// Why only text outside noise counts: a root that holds a `<select>` of 8,000 chars of
+/// options or a hidden mega-menu is not prose-led because of them (styled-dev intercarto: the
+/// product finder's options hid a column of teaser links). `noise_inside` is
+/// `NoiseLabels::inside`.
+pub(crate) fn link_led_page(
+    snap: &Snapshot,
+    f: &Features,
+    noise_inside: &[bool],
+    roots: &[NodeId],
+) -> bool {
     if f.geo.is_none() {
         return false;
     }
-    let text: u32 = roots.iter().map(|r| f.text_len[r.index()]).sum();
-    let links: u32 = roots.iter().map(|r| f.link_len[r.index()]).sum();
+    let (mut text, mut links) = (0u32, 0u32);
+    for &r in roots {
+        let (start, end) = (
+            f.preorder[r.index()] as usize,
+            f.subtree_end[r.index()] as usize,
+        );
+        let mut next = start;
+        for &id in f.order.get(start..=end).unwrap_or(&[]) {
+            let i = id.index();
+            if (f.preorder[i] as usize) < next {
+                continue;
+            }
+            if noise_inside.get(i).copied().unwrap_or(false) {
+                next = f.subtree_end[i] as usize + 1;
+            } else if snap.node(id).kind == NodeKind::Text {
+                text += f.text_len[i];
+                links += f.link_len[i];
+            }
+        }
+    }
     text > 0 && links as f32 >= limits::LINK_DENSITY_BOILERPLATE * text as f32
 }
 
 /// A link block that reads as a teaser headline: visible in the centre region, at least body
 /// size, and its links long enough to be headlines (menus and tag lists have one to three
 /// words a link). Needs layout; callers check [`link_led_page`] first.
-pub(crate) fn teaser_headline(f: &Features, b: NodeId) -> bool {
+pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     let (Some(g), Some(body)) = (f.geo(b), f.body_font) else {
         return false;
     };
     let i = b.index();
-    let links = f.links[i];
+    // Why a block wholly inside a link counts as one link of its own length: card teasers wrap
+    // their heading and summary in a single `<a>` (styled-dev intercarto), so the blocks hold
+    // no `<a>` of their own.
+    let (links, link_len) = match f.links[i] {
+        0 if f.own_len[i] > 0 && f.own_link_len[i] == f.own_len[i] => (1, f.own_len[i]),
+        n => (n, f.link_len[i]),
+    };
     if links == 0 || !centred_and_visible(g) || g.font_size < body * limits::SMALL_PRINT_SHARE {
         return false;
     }
-    f.link_len[i] as f32 / links as f32 >= limits::TEASER_MIN_LINK_CHARS as f32
+    // Why headings pass whatever their length: a linked `h1`–`h6` is a story's title ("Vos
+    // cartes sur mesure", 21 chars); menus are lists of links, not headings.
+    let heading = rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str());
+    heading || link_len as f32 / links as f32 >= limits::TEASER_MIN_LINK_CHARS as f32
+}
+
+/// The horizontal span of the selected roots' reading column: the text-weighted median left
+/// and right edges of their visible prose blocks (own text of a paragraph or more, mostly not
+/// links, outside noise). `None` without layout or with less than `COLUMN_MIN_PROSE_CHARS`
+/// of prose.
+pub(crate) fn main_column(
+    snap: &Snapshot,
+    f: &Features,
+    noise_inside: &[bool],
+    roots: &[NodeId],
+) -> Option<Column> {
+    f.geo.as_ref()?;
+    let mut edges: Vec<(f32, f32, u32)> = Vec::new();
+    for &b in &f.blocks {
+        let i = b.index();
+        let prose = f.own_len[i] >= limits::MIN_PARAGRAPH_CHARS
+            && f.own_link_density(b) < limits::LINK_DENSITY_BOILERPLATE
+            && !noise_inside.get(i).copied().unwrap_or(false)
+            && f.geo(b).is_some_and(|g| g.visible)
+            && roots.iter().any(|&r| f.contains(r, b));
+        let Some(l) = snap
+            .node(b)
+            .layout
+            .as_ref()
+            .filter(|l| prose && l.width > 0.0)
+        else {
+            continue;
+        };
+        edges.push((l.x, l.x + l.width, f.own_len[i]));
+    }
+    let total: u32 = edges.iter().map(|e| e.2).sum();
+    if total < limits::COLUMN_MIN_PROSE_CHARS {
+        return None;
+    }
+    let median = |key: fn(&(f32, f32, u32)) -> f32| -> f32 {
+        let mut v: Vec<(f32, u32)> = edges.iter().map(|e| (key(e), e.2)).collect();
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut seen = 0;
+        for (x, n) in &v {
+            seen += n;
+            if seen * 2 >= total {
+                return *x;
+            }
+        }
+        v.last().map_or(0.0, |e| e.0)
+    };
+    let (left, right) = (median(|e| e.0), median(|e| e.1));
+    (right > left).then_some(Column { left, right })
+}
+
+/// Horizontal span of a reading column, in page px.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Column {
+    pub left: f32,
+    pub right: f32,
+}
+
+/// A block that lies wholly beside the reading column (no horizontal overlap with it) and does
+/// not read as the page's prose: link-heavy (`OFF_COLUMN_LINK_SHARE`), small print, shorter
+/// than a paragraph, or in a box much narrower than the column (`OFF_COLUMN_NARROW_SHARE`). Headings are left alone (a side column's heading goes with its box by the vote).
+///
+/// Why: table-layout and float pages put their side columns (link boxes, contact lines,
+/// partner lists) inside the same container as the article, so selection cannot leave them
+/// out; seed 002's distance from the centre, taken relative to the selected column rather than
+/// the page (a page-wide column weight broke three-column front pages in session 4), tells them
+/// apart. Needs layout.
+pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId) -> bool {
+    let (Some(g), Some(l)) = (f.geo(b), snap.node(b).layout.as_ref()) else {
+        return false;
+    };
+    if !g.visible || l.width <= 0.0 || rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str()) {
+        return false;
+    }
+    let beside = l.x + l.width <= col.left || l.x >= col.right;
+    let i = b.index();
+    let weak = f.own_len[i] < limits::MIN_PARAGRAPH_CHARS
+        || f.own_link_density(b) >= limits::OFF_COLUMN_LINK_SHARE
+        || small_print_factor(f, b) < 1.0
+        || l.width < (col.right - col.left) * limits::OFF_COLUMN_NARROW_SHARE;
+    beside && weak
 }
 
 fn centred_and_visible(g: &Geo) -> bool {
@@ -163,8 +281,8 @@ mod tests {
         let f = blocks::compute(&s);
         assert_eq!(f.body_font, None);
         assert_eq!(small_print_factor(&f, small), 1.0);
-        assert!(!link_led_page(&f, &[main]));
-        assert!(!teaser_headline(&f, small));
+        assert!(!link_led_page(&s, &f, &[], &[main]));
+        assert!(!teaser_headline(&s, &f, small));
     }
 
     #[test]
@@ -225,11 +343,152 @@ mod tests {
     fn headline_links_on_a_link_led_page_are_teasers_and_menus_are_not() {
         let (mut s, column, headline, menu) = front_page();
         let f = blocks::compute(&s);
-        assert!(!teaser_headline(&f, headline), "no layout, no teaser");
+        assert!(!teaser_headline(&s, &f, headline), "no layout, no teaser");
         lay_out(&mut s, |_| (300.0, 1200.0, 680.0, 16.0));
         let f = blocks::compute(&s);
-        assert!(link_led_page(&f, &[column]));
-        assert!(teaser_headline(&f, headline));
-        assert!(!teaser_headline(&f, menu));
+        assert!(link_led_page(&s, &f, &[], &[column]));
+        assert!(teaser_headline(&s, &f, headline));
+        assert!(!teaser_headline(&s, &f, menu));
+    }
+
+    /// A table-layout page: one root holding a wide column of prose and, beside it, a narrow
+    /// box of links, a contact line and a heading.
+    fn column_and_side_box() -> (Snapshot, NodeId, Vec<NodeId>, NodeId) {
+        let mut b = Builder::new();
+        let (mut root, mut side, mut heading) = (NodeId(0), vec![], NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[], |b| {
+                b.el("div", &[], |b| {
+                    for _ in 0..6 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                b.el("div", &[("class", "right")], |b| {
+                    heading = b.el("h3", &[], |b| {
+                        b.text("Partners of the festival");
+                    });
+                    side.push(b.el("div", &[], |b| {
+                        for t in ["Art council", "City museum", "Tourist office"] {
+                            b.el("a", &[("href", "/p")], |b| {
+                                b.text(t);
+                            });
+                        }
+                    }));
+                    side.push(b.el("div", &[], |b| {
+                        b.text("Tel 555 0100");
+                    }));
+                });
+            });
+        });
+        (b.finish(), root, side, heading)
+    }
+
+    #[test]
+    fn blocks_beside_the_reading_column_are_weak_and_the_column_is_not() {
+        let (mut s, root, side, heading) = column_and_side_box();
+        let f = blocks::compute(&s);
+        assert_eq!(
+            main_column(&s, &f, &[], &[root]),
+            None,
+            "no layout, no column"
+        );
+        let right: Vec<bool> = (0..s.len())
+            .map(|i| {
+                let mut cur = Some(NodeId(i as u32));
+                while let Some(c) = cur {
+                    if s.node(c).attr("class") == Some("right") {
+                        return true;
+                    }
+                    cur = s.node(c).parent;
+                }
+                false
+            })
+            .collect();
+        lay_out(&mut s, |id| {
+            if right[id.index()] {
+                (900.0, 300.0, 250.0, 16.0)
+            } else {
+                (100.0, 300.0, 700.0, 16.0)
+            }
+        });
+        let f = blocks::compute(&s);
+        let Some(col) = main_column(&s, &f, &[], &[root]) else {
+            panic!("six paragraphs make a column")
+        };
+        assert_eq!(
+            col,
+            Column {
+                left: 100.0,
+                right: 800.0
+            }
+        );
+        for &b in &side {
+            assert!(off_column(&s, &f, &col, b), "side box {b:?}");
+        }
+        assert!(
+            !off_column(&s, &f, &col, heading),
+            "headings are left to the vote"
+        );
+        let first_p = f.blocks.iter().copied().find(|&b| s.node(b).is("p"));
+        assert!(first_p.is_some_and(|p| !off_column(&s, &f, &col, p)));
+        // Prose beside the column in a box as wide as the column is not weak: a second column
+        // of text stays.
+        let twin = Column {
+            left: 900.0,
+            right: 1600.0,
+        };
+        assert!(first_p.is_some_and(|p| !off_column(&s, &f, &twin, p)));
+    }
+
+    #[test]
+    fn link_led_ignores_text_under_noise_and_card_links_count_whole() {
+        // A column of teaser cards (heading and summary inside one link) beside a form whose
+        // options hold far more text than the cards.
+        let mut b = Builder::new();
+        let (mut column, mut summary, mut form) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            column = b.el("div", &[], |b| {
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+                for _ in 0..3 {
+                    b.el("a", &[("href", "/card")], |b| {
+                        b.el("h2", &[], |b| {
+                            b.text("Maps to download");
+                        });
+                        summary = b.el("p", &[], |b| {
+                            b.text("Complete vector maps, editable at will, in every format");
+                        });
+                    });
+                }
+                form = b.el("form", &[], |b| {
+                    b.el("select", &[], |b| {
+                        for _ in 0..40 {
+                            b.el("option", &[], |b| {
+                                b.text("Map of a country, political version");
+                            });
+                        }
+                    });
+                });
+            });
+        });
+        let mut s = b.finish();
+        lay_out(&mut s, |_| (300.0, 1200.0, 680.0, 16.0));
+        let f = blocks::compute(&s);
+        let mut noise = vec![false; s.len()];
+        for d in std::iter::once(form).chain(s.descendants(form)) {
+            noise[d.index()] = true;
+        }
+        assert!(
+            !link_led_page(&s, &f, &[], &[column]),
+            "options outweigh the links"
+        );
+        assert!(link_led_page(&s, &f, &noise, &[column]));
+        assert!(
+            teaser_headline(&s, &f, summary),
+            "a summary inside its card's link"
+        );
     }
 }

@@ -537,7 +537,8 @@ fn hierarchy_stage(
     let mut labels = vec![None; n];
     let mut in_roots = Vec::new();
     let notes = linked_notes(snap, f, roots);
-    let teasers = crate::extract::layout::link_led_page(f, roots);
+    let teasers = crate::extract::layout::link_led_page(snap, f, &inp.noise.inside, roots);
+    let column = crate::extract::layout::main_column(snap, f, &inp.noise.inside, roots);
     for &r in roots {
         for id in std::iter::once(r).chain(snap.descendants(r)) {
             let i = id.index();
@@ -562,10 +563,16 @@ fn hierarchy_stage(
                 };
                 if teasers
                     && label == Label::Boilerplate
-                    && crate::extract::layout::teaser_headline(f, id)
+                    && crate::extract::layout::teaser_headline(snap, f, id)
                 {
                     // A front page's headline links are its content (layout only).
                     label = Label::Content;
+                } else if label == Label::Content
+                    && !card
+                    && column.is_some_and(|c| crate::extract::layout::off_column(snap, f, &c, id))
+                {
+                    // A link box or contact line beside the reading column (layout only).
+                    label = Label::Boilerplate;
                 }
                 labels[i] = Some(label);
                 in_roots.push(id);

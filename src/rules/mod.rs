@@ -224,6 +224,17 @@ pub(crate) mod limits {
     /// many chars is a teaser headline ("Kwart masterstudenten worstelt met Engels"); menu and
     /// tag-list links run 4–15 chars.
     pub const TEASER_MIN_LINK_CHARS: u32 = 24;
+    /// Layout only (`layout::main_column`): prose chars the selected roots need before their
+    /// reading column is trusted to judge other blocks (a page of three captions has none).
+    pub const COLUMN_MIN_PROSE_CHARS: u32 = 400;
+    /// Layout only (`layout::off_column`): a block beside the reading column is boilerplate
+    /// when its own text is at least this share links (a side column's link box inside a
+    /// table-layout root), small print, or shorter than a paragraph.
+    pub const OFF_COLUMN_LINK_SHARE: f32 = 0.3;
+    /// Layout only (`layout::off_column`): a block beside the reading column and narrower than
+    /// this share of it is a side box even when it holds prose (styled-dev: a 212 px column of
+    /// product blurbs next to a 500 px article); a parallel column of equal width is not.
+    pub const OFF_COLUMN_NARROW_SHARE: f32 = 0.6;
     /// Seed 001 menus: few words per link.
     pub const MENU_WORDS_PER_LINK: f32 = 4.0;
     /// Seed 003 evidence weight: the best run's paragraphs count this much extra. Ablation on
