@@ -21,8 +21,11 @@
 mod article;
 mod budget;
 mod classify;
+#[cfg(any(test, all(feature = "web", target_arch = "wasm32")))]
+mod de;
 mod error;
 mod extract;
+mod num;
 mod options;
 mod render;
 mod rules;

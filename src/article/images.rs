@@ -145,7 +145,7 @@ pub(crate) fn largest_candidate(srcset: &str) -> Option<&str> {
 /// Comparable size of a descriptor: widths as pixels, densities as 1000 px per `x` (a typical
 /// 1x article image is under 1000 px wide), missing as `1x`.
 fn descriptor_size(d: &str) -> f64 {
-    let num = |s: &str| s.trim().parse::<f64>().unwrap_or(0.0);
+    let num = |s: &str| crate::num::parse_decimal(s.trim()).unwrap_or(0.0);
     if let Some(w) = d.strip_suffix('w') {
         num(w)
     } else if let Some(x) = d.strip_suffix('x') {

@@ -138,7 +138,7 @@ impl Parser<'_> {
         ) {
             self.i += 1;
         }
-        self.src.get(start..self.i)?.parse().ok().map(Json::Num)
+        crate::num::parse_decimal(self.src.get(start..self.i)?).map(Json::Num)
     }
 
     fn array(&mut self, depth: usize) -> Option<Json> {

@@ -175,7 +175,10 @@ pub fn options(value: Option<JsOptions>) -> Result<Options, Error> {
         .serialize(&serializer())
         .map_err(|e| Error::InvalidOptions(e.to_string()))?;
     reject_unknown_keys(&value, &known, "")?;
-    serde_wasm_bindgen::from_value(value).map_err(|e| Error::InvalidOptions(e.to_string()))
+    // JSON text through the crate's own reader: see `crate::de` for why not serde-wasm-bindgen.
+    let text = js_sys::JSON::stringify(&value)
+        .map_err(|_| Error::InvalidOptions("the options object is not JSON-serializable".into()))?;
+    crate::de::from_str(&String::from(text)).map_err(|e| Error::InvalidOptions(e.to_string()))
 }
 
 /// Errors on the first key of `given` (recursively, for nested plain objects) that `known`

@@ -228,7 +228,7 @@ impl DomSource for LiveDom {
         let joined = js_layout(h.frame.view.as_ref()?, h.node.unchecked_ref());
         let mut v = joined.split(SEP);
         let mut next = || v.next().unwrap_or_default();
-        let mut num = || next().parse::<f64>().unwrap_or(0.0);
+        let mut num = || crate::num::parse_decimal(next()).unwrap_or(0.0);
         let (left, top, width, height) = (num(), num(), num(), num());
         Some(Layout {
             x: (h.frame.origin_x + left) as f32,
@@ -237,7 +237,7 @@ impl DomSource for LiveDom {
             height: height as f32,
             display: next().to_string(),
             visibility: next().to_string(),
-            opacity: next().parse().unwrap_or(1.0),
+            opacity: crate::num::parse_decimal(next()).map_or(1.0, |v| v as f32),
             position: next().to_string(),
             z_index: next().parse().ok(),
             font_size: px(next()),
@@ -276,15 +276,14 @@ impl DomSource for LiveDom {
 
 /// `"16px"` → 16; computed font sizes are always in px.
 fn px(value: &str) -> f32 {
-    value.trim_end_matches("px").parse().unwrap_or(0.0)
+    crate::num::parse_decimal(value.trim_end_matches("px")).unwrap_or(0.0) as f32
 }
 
 /// Computed font weight is numeric (`"400"`, possibly fractional with variable fonts);
 /// anything else reads as normal (400).
 fn font_weight(value: &str) -> u16 {
     const NORMAL: u16 = 400;
-    value
-        .parse::<f32>()
+    crate::num::parse_decimal(value)
         .map(|w| w.round().clamp(1.0, 1000.0) as u16)
         .unwrap_or(NORMAL)
 }

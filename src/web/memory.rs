@@ -10,7 +10,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::convert::{JsMemory, JsResult};
 use crate::Error;
@@ -99,10 +98,8 @@ impl SiteMemory {
                 "not a site memory (expected the JSON of SiteMemory.export()): {e}"
             ))
         };
-        // The browser's JSON parser and serde-wasm-bindgen: no JSON library in the wasm.
-        let value = js_sys::JSON::parse(json)
-            .map_err(|e| not_memory(e.unchecked_into::<js_sys::Error>().message().into()))?;
-        let inner = serde_wasm_bindgen::from_value(value).map_err(|e| not_memory(e.to_string()))?;
+        // The crate's own JSON reader (see `crate::de`): no JSON library in the wasm.
+        let inner = crate::de::from_str(json).map_err(|e| not_memory(e.to_string()))?;
         Ok(SiteMemory::with_state(inner))
     }
 
