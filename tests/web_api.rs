@@ -208,6 +208,18 @@ fn errors_are_js_errors_named_by_kind() {
     let (name, _) = thrown(web::extract_html(PAGE, Some(bad.unchecked_into()), None).unwrap_err());
     assert_eq!(name, "InvalidOptions");
 
+    // Options are read by the crate's own deserializer (`crate::de`): typed messages, no floats.
+    let frac = js_sys::JSON::parse(r#"{"limits":{"maxNodes":1.5}}"#).unwrap();
+    let (name, message) =
+        thrown(web::extract_html(PAGE, Some(frac.unchecked_into()), None).unwrap_err());
+    assert_eq!(name, "InvalidOptions");
+    assert!(
+        message.contains("invalid type: a number, expected usize"),
+        "{message}"
+    );
+    let fine = js_sys::JSON::parse(r#"{"mode":"precision","url":null}"#).unwrap();
+    assert!(web::extract_html(PAGE, Some(fine.unchecked_into()), None).is_ok());
+
     let (name, message) = thrown(SiteMemory::import("{not json").unwrap_err());
     assert_eq!(name, "InvalidOptions");
     assert!(message.contains("SiteMemory.export()"), "{message}");
