@@ -1,7 +1,7 @@
 // The matching rule of tools/eval_metadata.mjs (run: node --test tools/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { match, day, specMatch, siteNames, withoutSiteSuffix, isName } from './eval_metadata.mjs';
+import { match, day, specMatch, siteNames, withoutSiteSuffix, isName, namePart } from './eval_metadata.mjs';
 
 test('titles match on letters and digits only', () => {
   assert.ok(match('title', 'How we designed Dropbox’s ATF – an async task framework', 'How we designed Dropbox’s ATF - an async task framework'));
@@ -47,4 +47,20 @@ test('spec-aware authors: a gold that is not a name is left out for both tools',
   assert.ok(!isName('by Lucas Nolan22 Dec 2016651'));
   assert.equal(specMatch('author', 'Jane Doe', 'By Jane Doe', new Set()), true);
   assert.equal(specMatch('author', 'John Roe', 'Jane Doe', new Set()), false);
+});
+
+test('spec-aware authors: a byline block or URL note is scored by its name part, for both tools', () => {
+  assert.equal(namePart('By Kelli  Miller\n        WebMD Health News'), 'By Kelli  Miller');
+  assert.equal(namePart('Written by Rob Ewaschuk\n   Edited by Betsy Beyer'), 'Rob Ewaschuk');
+  assert.equal(namePart('Bradley M. Kuhn (http://ebb.org/bkuhn/)'), 'Bradley M. Kuhn');
+  assert.equal(namePart('Jane Doe'), 'Jane Doe');
+  // The name part matches, and so does the whole gold (the tool that output the block).
+  assert.equal(specMatch('author', 'Kelli Miller', 'By Kelli  Miller\n  WebMD Health News', new Set()), true);
+  assert.equal(specMatch('author', 'By Kelli Miller WebMD Health News', 'By Kelli  Miller\n  WebMD Health News', new Set()), true);
+  assert.equal(specMatch('author', 'Betsy Beyer', 'Written by Rob Ewaschuk\n Edited by Betsy Beyer', new Set()), false);
+  // A date on the block's second line no longer hides the name on its first.
+  assert.equal(specMatch('author', 'Nathan Willis', 'By Nathan Willis\n   March 25, 2015', new Set()), true);
+  // One line holding a date after the name is still left out; the strict rule is unchanged.
+  assert.equal(specMatch('author', 'Lucas Nolan', 'by Lucas Nolan22 Dec 2016651', new Set()), null);
+  assert.ok(!match('author', 'Kelli Miller', 'By Kelli  Miller\n  WebMD Health News'));
 });

@@ -439,19 +439,23 @@ fn title(
         .filter(|a| a.split_whitespace().count() >= 2)
         .map(|a| norm(a))
         .collect();
-    let candidates: Vec<String> = [
-        src.ld_str("headline"),
-        meta_title,
-        head_title,
-        src.ld_str("name"),
-    ]
-    .into_iter()
-    .flatten()
-    // Decoded once more: WordPress and others escape `&` twice in head titles ("Q&#038;A").
-    .map(|c| crate::article::markup::decode_entities(&c))
-    .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s, &author_keys))
-    .filter(|c| !c.is_empty())
-    .collect();
+    let ld_headline = src.ld_str("headline");
+    let ld_name = src.ld_str("name");
+    // Nothing but the head title names this page: its short last segment is the site's name.
+    let head_only =
+        h1s.is_empty() && meta_title.is_none() && ld_headline.is_none() && ld_name.is_none();
+    let head_title = head_title.map(|t| match head_only {
+        true => without_short_suffix(&t).to_string(),
+        false => t,
+    });
+    let candidates: Vec<String> = [ld_headline, meta_title, head_title, ld_name]
+        .into_iter()
+        .flatten()
+        // Decoded once more: WordPress and others escape `&` twice in head titles ("Q&#038;A").
+        .map(|c| crate::article::markup::decode_entities(&c))
+        .map(|c| strip_site(&c.replace('\u{a0}', " "), &sites, &h1s, &author_keys))
+        .filter(|c| !c.is_empty())
+        .collect();
     let candidates = untruncated(candidates);
     let matching_h1 = h1s
         .iter()
@@ -468,6 +472,34 @@ fn title(
         .cloned()
         .or_else(|| candidates.into_iter().next())
         .or_else(|| h1s.into_iter().next())
+}
+
+/// Most words of a head title's last segment that [`without_short_suffix`] takes for a site name.
+const MAX_SUFFIX_WORDS: usize = 3;
+/// Fewest words the rest of the head title keeps: shorter titles ("Plain Title - Subtitle") are
+/// left whole, their last part may be half the headline.
+const MIN_TITLE_WORDS: usize = 3;
+
+/// A head title without its last segment across a title separator, when that segment is short
+/// (≤ [`MAX_SUFFIX_WORDS`] words, at most half as long as the rest) and the rest has at least
+/// [`MIN_TITLE_WORDS`] words: "Lorem ipsum dolor sit amet – My website" → "Lorem ipsum dolor sit
+/// amet". Why: used only when the head title is the page's sole title source (no h1, no meta or
+/// JSON-LD title); sites close `<title>` with their name, and with nothing to confirm it, a short
+/// closing segment is far more often that name than a part of the headline.
+fn without_short_suffix(t: &str) -> &str {
+    let cut = TITLE_SEPARATORS
+        .iter()
+        .filter(|sep| **sep != " / ")
+        .filter_map(|sep| t.rfind(sep).map(|p| (p, p + sep.len())))
+        .max_by_key(|(p, _)| *p);
+    let Some((at, after)) = cut else { return t };
+    let (rest, seg) = (t[..at].trim(), t[after..].trim());
+    let seg_words = seg.split_whitespace().count();
+    let short = seg_words > 0 && seg_words <= MAX_SUFFIX_WORDS && seg.len() * 2 <= rest.len();
+    match short && rest.split_whitespace().count() >= MIN_TITLE_WORDS {
+        true => rest,
+        false => t,
+    }
 }
 
 /// A JSON-LD headline at least this long that is the start of another title candidate was cut
