@@ -135,6 +135,25 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("keep reading"),
     m("veja também"),
     m("lue aiheesta lisää"),
+    p("mehr zu"),
+    m("beliebte inhalte beiträge"),
+    m("redaktionstipp"),
+    m("lesetipps"),
+    p("entdecke weitere"),
+    m("audios et vidéos sur le sujet"),
+    // "Further information", downloads, press contacts and tags that close press releases
+    // and agency pages after the text (trafilatura corpus, session 6).
+    m("weitere informationen"),
+    m("weiterführende informationen"),
+    m("zusatzinformationen"),
+    m("fragen zu diesem artikel"),
+    m("downloadbereich"),
+    m("pressekontakt"),
+    m("schlagworte"),
+    m("temas"),
+    // Support and membership appeals.
+    m("unterstützung"),
+    m("we need your help"),
     // Author boxes.
     m("about the author"),
     m("über den autor"),
