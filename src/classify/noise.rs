@@ -256,8 +256,9 @@ impl<'a> NoiseClassifier<'a> {
         false
     }
 
-    /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), and
-    /// photo credit lines ("Foto: dpa"; `rules::credit`).
+    /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), photo
+    /// credit lines ("Foto: dpa"; `rules::credit`) and "read also" lines ("Lea también: …";
+    /// `rules::teaser`).
     fn keyword(&self, id: NodeId) -> Option<Reason> {
         let i = id.index();
         if !self.f.is_block[i] || self.f.text_len[i] >= limits::KEYWORD_MAX_CHARS {
@@ -268,7 +269,12 @@ impl<'a> NoiseClassifier<'a> {
                 && rules::credit::is_credit_line(&self.snap.text_of(id)))
             .then_some(Reason::SpecialInformation)
         };
-        self.f.keyword[i].or_else(credit)
+        let read_also = || {
+            (self.f.text_len[i] <= rules::teaser::READ_ALSO_MAX_CHARS
+                && rules::teaser::is_read_also_line(&self.snap.text_of(id)))
+            .then_some(Reason::Navigation)
+        };
+        self.f.keyword[i].or_else(credit).or_else(read_also)
     }
 }
 

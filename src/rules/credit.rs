@@ -25,14 +25,30 @@ pub(crate) const CREDIT_LABELS: &[&str] = &[
     "fotografía:",
     "fot. ",
     "zdjęcie:",
+    // Session 6 (trafilatura corpus): header-image and rights lines.
+    "titelbild:",
+    "beitragsbild:",
+    "bildnachweis",
+    "crédits photos",
+    "crédito:",
+    "créditos:",
+    "kuva:",
 ];
+
+/// Opening punctuation skipped before the label: credits are often set in brackets after a
+/// caption, "(Quelle: Fleischmann/Unsplash)", "(crédito: Minervino Júnior/CB)".
+const OPENERS: &[char] = &['(', '['];
 
 /// A credit line is short: a block with more text than this is a caption or prose.
 pub(crate) const CREDIT_MAX_CHARS: u32 = 80;
 
 /// True when `text` opens with a credit label.
 pub(crate) fn is_credit_line(text: &str) -> bool {
-    let t = text.trim_start().to_lowercase();
+    let t = text
+        .trim_start()
+        .trim_start_matches(OPENERS)
+        .trim_start()
+        .to_lowercase();
     CREDIT_LABELS.iter().any(|l| t.starts_with(l))
 }
 
@@ -48,5 +64,8 @@ mod tests {
             "Das Foto: ein Dokument der Zeit, sagt sie."
         ));
         assert!(!is_credit_line("Photographers gathered at the gate."));
+        assert!(is_credit_line("(Quelle: Foto Steven Vangermain)"));
+        assert!(is_credit_line("Titelbild: Geyres Christophe/ABACA"));
+        assert!(!is_credit_line("(Das Titelbild: ein Plakat)"));
     }
 }

@@ -5,6 +5,7 @@ pub(crate) mod credit;
 pub(crate) mod page_type;
 pub(crate) mod prune;
 pub(crate) mod tail;
+pub(crate) mod teaser;
 pub(crate) mod vocab;
 
 pub(crate) use vocab::*;

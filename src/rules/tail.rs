@@ -66,6 +66,13 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("комментарии"),
     m("comentários"),
     m("deixe um comentário"),
+    // Comment forms and prompts seen after stories (trafilatura corpus, session 6).
+    m("neuer kommentar"),
+    m("kommentieren"),
+    m("hinterlassen sie eine antwort"),
+    m("hinterlasse eine antwort"),
+    m("vos réactions"),
+    m("be part of the conversation"),
     // Related and recommended stories.
     m("related posts"),
     m("related articles"),
@@ -100,6 +107,53 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("gerelateerde artikelen"),
     m("похожие статьи"),
     m("читайте также"),
+    // "More on this" and "read also" headings that open teaser lists after a story; each
+    // was the line before kept "without" snippets on the trafilatura corpus (session 6).
+    m("mehr zum thema"),
+    m("mehr zu diesem thema"),
+    m("lesen sie auch"),
+    m("lesen sie auch die folgenden beiträge"),
+    m("weiterführende artikel zu diesem thema"),
+    m("verwandte beiträge"),
+    m("empfohlene beiträge"),
+    m("schon gelesen"),
+    m("weitere meldungen"),
+    m("weitere themen"),
+    m("mehr themen"),
+    m("die redaktion empfiehlt"),
+    m("meistgelesene artikel"),
+    m("artikel und videos zum thema"),
+    m("diese artikel könnten euch auch interessieren"),
+    m("das thema könnte dich auch interessieren"),
+    m("aktuelle berichte aus dieser kategorie"),
+    m("verwandte themenbereiche"),
+    m("articles liés"),
+    m("articles les plus lus"),
+    m("aller plus loin"),
+    m("editors recommendations"),
+    m("explore further"),
+    m("keep reading"),
+    m("veja também"),
+    m("lue aiheesta lisää"),
+    p("mehr zu"),
+    m("beliebte inhalte beiträge"),
+    m("redaktionstipp"),
+    m("lesetipps"),
+    p("entdecke weitere"),
+    m("audios et vidéos sur le sujet"),
+    // "Further information", downloads, press contacts and tags that close press releases
+    // and agency pages after the text (trafilatura corpus, session 6).
+    m("weitere informationen"),
+    m("weiterführende informationen"),
+    m("zusatzinformationen"),
+    m("fragen zu diesem artikel"),
+    m("downloadbereich"),
+    m("pressekontakt"),
+    m("schlagworte"),
+    m("temas"),
+    // Support and membership appeals.
+    m("unterstützung"),
+    m("we need your help"),
     // Author boxes.
     m("about the author"),
     m("über den autor"),
@@ -122,8 +176,11 @@ pub(crate) const END_MARKERS: &[Marker] = &[
 pub(crate) const MARKER_MAX_CHARS: u32 = 60;
 
 /// Prose (chars of sentence paragraphs) the selection must hold before a marker: the story
-/// comes first. A page that opens with "Comments" is a comment page.
-pub(crate) const MIN_PROSE_BEFORE: u32 = 400;
+/// comes first. A page that opens with "Comments" is a comment page. Session 6: 400 → 100;
+/// with [`MAX_PROSE_AFTER_SHARE`] guarding the other side, a short post (a poem, a joke, a
+/// photo note of 120 chars) followed by a like row and "Related posts" is still a story
+/// (trafilatura corpus: 5 such WordPress pages kept their like rows).
+pub(crate) const MIN_PROSE_BEFORE: u32 = 100;
 
 /// Prose after the marker may be at most this share of the prose before it: a forum thread or
 /// a Q&A page whose replies outweigh the question keeps them (its replies are the content), and
@@ -172,6 +229,11 @@ mod tests {
         assert!(is_end_marker("Gefällt mir:"));
         assert!(is_end_marker("Autor:innen"));
         assert!(is_end_marker("5 thoughts on “Why we read”"));
+        assert!(is_end_marker("Mehr zum Thema"));
+        assert!(is_end_marker("Lesen Sie auch:"));
+        assert!(!is_end_marker(
+            "Mehr zum Thema Klimaschutz im nächsten Heft"
+        ));
         assert!(!is_end_marker(
             "Comments on the new law were mixed, the minister said."
         ));
