@@ -506,6 +506,11 @@ fn page_type_policy(
     if chosen.roots.iter().any(|&r| f.contains(r, p)) {
         return Some(p);
     }
+    if region.split && chosen.roots.iter().any(|&r| f.contains(p, r)) {
+        // A split grid's ancestor may be the whole page: it never swallows the selection
+        // (wcxb-dev: a portfolio page's intro gave way to the page with its tiles).
+        return None;
+    }
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
     let weak = kept < limits::WEAK_SELECTION_CHARS
         && (kept as f32) < region.text as f32 * cards::WEAK_SHARE;
