@@ -152,16 +152,11 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
         }
         groups.clear();
         for &c in &node.children {
-            let child = snap.node(c);
             let (i, len) = (c.index(), f.text_len[c.index()]);
-            if child.kind != NodeKind::Element
-                || blocked[i]
-                || f.links[i] == 0
-                || !(cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
-            {
+            if !card_candidate(snap, f, &blocked, c) {
                 continue;
             }
-            let e = groups.entry(signature(child)).or_default();
+            let e = groups.entry(signature(snap.node(c))).or_default();
             e.0 += 1;
             e.1 += len;
             e.2 += usize::from(headed[i]);
@@ -190,6 +185,15 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
     }
 }
 
+/// An element that may be a card: rendered outside chrome, with a link and a card's length.
+fn card_candidate(snap: &Snapshot, f: &Features, blocked: &[bool], c: NodeId) -> bool {
+    let (i, len) = (c.index(), f.text_len[c.index()]);
+    snap.node(c).kind == NodeKind::Element
+        && !blocked[i]
+        && f.links[i] > 0
+        && (cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
+}
+
 /// One grid split over several containers (a row or a titled section each, every one under
 /// [`cards::MIN_CARDS`]): the cards of one class anywhere in the page, not nested in each
 /// other, make one region whose parent is their nearest common ancestor. Why: news rivers and
@@ -204,34 +208,45 @@ fn split_grid(
     blocked: &[bool],
     headed: &[bool],
 ) -> Option<CardRegion> {
-    // Signature → (members, text, headed, link text, end of the last member's subtree).
-    let mut groups: HashMap<(&str, &str), (Vec<NodeId>, u32, usize, u32, u32)> = HashMap::new();
+    /// The cards of one class met so far.
+    #[derive(Default)]
+    struct Group {
+        members: Vec<NodeId>,
+        text: u32,
+        headed: usize,
+        link_text: u32,
+        /// Preorder end of the last member's subtree.
+        end: u32,
+    }
+    let mut groups: HashMap<(&str, &str), Group> = HashMap::new();
     for &c in &f.order {
         let (i, node) = (c.index(), snap.node(c));
-        let len = f.text_len[i];
-        if node.kind != NodeKind::Element
-            || blocked[i]
-            || f.links[i] == 0
-            || !(cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
-        {
+        if !card_candidate(snap, f, blocked, c) {
             continue;
         }
         let sig = signature(node);
         if sig.1.is_empty() {
             continue;
         }
-        let e = groups.entry(sig).or_default();
-        if !e.0.is_empty() && f.preorder[i] <= e.4 {
+        let g = groups.entry(sig).or_default();
+        if !g.members.is_empty() && f.preorder[i] <= g.end {
             continue; // inside the previous card of its class
         }
-        e.0.push(c);
-        e.1 += len;
-        e.2 += usize::from(headed[i]);
-        e.3 += f.link_len[i];
-        e.4 = f.subtree_end[i];
+        g.members.push(c);
+        g.text += f.text_len[i];
+        g.headed += usize::from(headed[i]);
+        g.link_text += f.link_len[i];
+        g.end = f.subtree_end[i];
     }
     let mut best: Option<CardRegion> = None;
-    for (members, text, headed, link_text, _) in groups.into_values() {
+    for g in groups.into_values() {
+        let Group {
+            members,
+            text,
+            headed,
+            link_text,
+            ..
+        } = g;
         let count = members.len();
         let card_like = count >= cards::MIN_CARDS
             && text >= cards::CARD_MEAN_CHARS * count as u32
