@@ -38,6 +38,8 @@ pub(crate) struct CardRegion {
     pub headed: usize,
     /// Chars of link text in the cards.
     pub link_text: u32,
+    /// The cards sit in several containers (a grid split into rows or sections).
+    pub split: bool,
 }
 
 impl CardRegion {
@@ -150,16 +152,11 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
         }
         groups.clear();
         for &c in &node.children {
-            let child = snap.node(c);
             let (i, len) = (c.index(), f.text_len[c.index()]);
-            if child.kind != NodeKind::Element
-                || blocked[i]
-                || f.links[i] == 0
-                || !(cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
-            {
+            if !card_candidate(snap, f, &blocked, c) {
                 continue;
             }
-            let e = groups.entry(signature(child)).or_default();
+            let e = groups.entry(signature(snap.node(c))).or_default();
             e.0 += 1;
             e.1 += len;
             e.2 += usize::from(headed[i]);
@@ -176,9 +173,112 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
                     text,
                     headed,
                     link_text,
+                    split: false,
                 });
             }
         }
+    }
+    match (best, split_grid(snap, f, &blocked, &headed)) {
+        (Some(b), Some(s)) if s.text > b.text => Some(s),
+        (None, s) => s,
+        (b, _) => b,
+    }
+}
+
+/// An element that may be a card: rendered outside chrome, with a link and a card's length.
+fn card_candidate(snap: &Snapshot, f: &Features, blocked: &[bool], c: NodeId) -> bool {
+    let (i, len) = (c.index(), f.text_len[c.index()]);
+    snap.node(c).kind == NodeKind::Element
+        && !blocked[i]
+        && f.links[i] > 0
+        && (cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
+}
+
+/// One grid split over several containers (a row or a titled section each, every one under
+/// [`cards::MIN_CARDS`]): the cards of one class anywhere in the page, not nested in each
+/// other, make one region whose parent is their nearest common ancestor. Why: news rivers and
+/// shop grids are often cut into rows or "Latest / Popular" sections of three; per parent, no
+/// region is found and the cards' linked titles lose to a heading (wcxb-dev: appleinsider
+/// topic pages kept "Latest News" only). Only classed cards (bare `div`s and `li`s are
+/// everywhere), and only when they hold most of that ancestor's text (else the ancestor is
+/// the page, with an article or menus beside the cards).
+fn split_grid(
+    snap: &Snapshot,
+    f: &Features,
+    blocked: &[bool],
+    headed: &[bool],
+) -> Option<CardRegion> {
+    /// The cards of one class met so far.
+    #[derive(Default)]
+    struct Group {
+        members: Vec<NodeId>,
+        text: u32,
+        headed: usize,
+        link_text: u32,
+        /// Preorder end of the last member's subtree.
+        end: u32,
+    }
+    let mut groups: HashMap<(&str, &str), Group> = HashMap::new();
+    for &c in &f.order {
+        let (i, node) = (c.index(), snap.node(c));
+        if !card_candidate(snap, f, blocked, c) {
+            continue;
+        }
+        let sig = signature(node);
+        if sig.1.is_empty() {
+            continue;
+        }
+        let g = groups.entry(sig).or_default();
+        if !g.members.is_empty() && f.preorder[i] <= g.end {
+            continue; // inside the previous card of its class
+        }
+        g.members.push(c);
+        g.text += f.text_len[i];
+        g.headed += usize::from(headed[i]);
+        g.link_text += f.link_len[i];
+        g.end = f.subtree_end[i];
+    }
+    let mut best: Option<CardRegion> = None;
+    for g in groups.into_values() {
+        let Group {
+            members,
+            text,
+            headed,
+            link_text,
+            ..
+        } = g;
+        let count = members.len();
+        let card_like = count >= cards::MIN_CARDS
+            && text >= cards::CARD_MEAN_CHARS * count as u32
+            && text >= cards::REGION_MIN_CHARS;
+        let (Some(&first), Some(&last)) = (members.first(), members.last()) else {
+            continue;
+        };
+        let split = members
+            .iter()
+            .any(|&m| snap.node(m).parent != snap.node(first).parent);
+        if !card_like || !split || best.is_some_and(|b| text <= b.text) {
+            continue;
+        }
+        // Nearest common ancestor of the first and last member (preorder): holds them all.
+        let mut lca = snap.node(first).parent;
+        while let Some(a) = lca.filter(|&a| !f.contains(a, last)) {
+            lca = snap.node(a).parent;
+        }
+        let Some(parent) = lca.filter(|&a| a != NodeId::ROOT && !blocked[a.index()]) else {
+            continue;
+        };
+        if (text as f32) < f.text_len[parent.index()] as f32 * cards::SPLIT_GRID_MIN_SHARE {
+            continue;
+        }
+        best = Some(CardRegion {
+            parent,
+            cards: count,
+            text,
+            headed,
+            link_text,
+            split: true,
+        });
     }
     best
 }
@@ -323,6 +423,34 @@ mod tests {
         let region = out.cards.map(|c| (c.parent, c.cards, c.headed));
         assert_eq!(region, Some((grid, 12, 12)));
         // The cards hold most of the page's text: a listing, though nothing is declared.
+        assert_eq!(out.kind, PageType::Listing);
+    }
+
+    #[test]
+    fn finds_a_grid_split_into_sections_of_three() {
+        let mut b = Builder::new();
+        let mut river = NodeId(0);
+        b.el("body", &[], |b| {
+            river = b.el("main", &[], |b| {
+                for _ in 0..3 {
+                    b.el("section", &[], |b| {
+                        b.el("h2", &[], |b| {
+                            b.text("Latest");
+                        });
+                        for _ in 0..3 {
+                            b.el("article", &[("class", "river-article")], |b| {
+                                b.el("a", &[("href", "/story")], |b| {
+                                    b.text("Council approves the new bridge over the river");
+                                });
+                            });
+                        }
+                    });
+                }
+            });
+        });
+        let out = detect_on(&b.finish());
+        // Three cards per section: no section is a region, the river is one.
+        assert_eq!(out.cards.map(|c| (c.parent, c.cards)), Some((river, 9)));
         assert_eq!(out.kind, PageType::Listing);
     }
 

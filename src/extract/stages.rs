@@ -52,6 +52,12 @@ pub struct StageSwitches {
     pub column_join: bool,
     /// `HierarchyFilter` two-threshold vote (seed 004). Off: first-pass labels stand.
     pub hierarchy: bool,
+    /// The listing policy of the `page_type` stage (a card region joins a scrap selection;
+    /// its cards are kept whatever their link density). Off: the type is still detected and
+    /// traced, nothing acts on it. Default on.
+    pub page_type: bool,
+    /// Second copies of kept blocks left out (`prune` stage). Default on.
+    pub prune: bool,
     /// The article ends at a comment/related/author heading (`tail` stage). Default on
     /// (never in recall mode).
     pub tail: bool,
@@ -72,6 +78,8 @@ impl Default for StageSwitches {
             site_memory: true,
             column_join: true,
             hierarchy: true,
+            page_type: true,
+            prune: true,
             tail: true,
             learned: false,
             learned_only: false,
@@ -189,6 +197,7 @@ pub(crate) fn run_with(
         c.push(("cards", pt.cards.map_or(0, |r| r.cards)));
         let cards = chosen
             .as_mut()
+            .filter(|_| switches.page_type)
             .and_then(|(ch, _)| page_type_policy(&inputs, &pt, ch, t));
         c.push(("cards_kept", usize::from(cards.is_some())));
         cards
@@ -229,8 +238,10 @@ pub(crate) fn run_with(
         hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c)
     })?;
     timed(&mut trace, deadline, "prune", |t, c| {
-        let repeats = prune::drop_repeats(&inputs, &chosen.roots, &mut drop, t);
-        c.push(("repeats_dropped", repeats));
+        let repeats = switches
+            .prune
+            .then(|| prune::drop_repeats(&inputs, &chosen.roots, &mut drop, t));
+        c.push(("repeats_dropped", repeats.unwrap_or(0)));
     })?;
     timed(&mut trace, deadline, "tail", |t, c| {
         let cut = (switches.tail && mode != Mode::Recall)
@@ -494,6 +505,11 @@ fn page_type_policy(
     }
     if chosen.roots.iter().any(|&r| f.contains(r, p)) {
         return Some(p);
+    }
+    if region.split && chosen.roots.iter().any(|&r| f.contains(p, r)) {
+        // A split grid's ancestor may be the whole page: it never swallows the selection
+        // (wcxb-dev: a portfolio page's intro gave way to the page with its tiles).
+        return None;
     }
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
     let weak = kept < limits::WEAK_SELECTION_CHARS

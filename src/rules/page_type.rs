@@ -68,6 +68,11 @@ pub(crate) mod cards {
     /// grids under 550–720-char news stories; a listing's intro is a line or two. 250 vs 600:
     /// trafilatura snippet F1 0.8902 → 0.8903, wcxb-dev listing 0.591 both.
     pub const ARTICLE_PROSE_CHARS: u32 = 250;
+    /// A grid split over several containers counts as one region only when its cards hold
+    /// at least this share of their nearest common ancestor's text: above it the ancestor is
+    /// the grid with its section titles; below it, a page with an article or menus beside a
+    /// few classed link boxes.
+    pub const SPLIT_GRID_MIN_SHARE: f32 = 0.5;
     /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }

@@ -11,7 +11,7 @@ pub(crate) struct Variant {
     pub site_memory: bool,
 }
 
-/// Every stage on, then each optional stage off in turn.
+/// Every stage on, then each optional stage off in turn (the latest stages first).
 pub(crate) fn variants() -> Vec<Variant> {
     let all = StageSwitches::default();
     let off = |label, switches| Variant {
@@ -22,16 +22,31 @@ pub(crate) fn variants() -> Vec<Variant> {
     vec![
         off("all stages", all),
         off(
-            "- noise (seed 001)",
+            "- listing cards (page_type)",
             StageSwitches {
-                noise: false,
+                page_type: false,
                 ..all
             },
         ),
         off(
+            "- repeats (prune)",
+            StageSwitches {
+                prune: false,
+                ..all
+            },
+        ),
+        off("- article end (tail)", StageSwitches { tail: false, ..all }),
+        off(
             "- tag_path runs (seed 003)",
             StageSwitches {
                 tag_path: false,
+                ..all
+            },
+        ),
+        off(
+            "- noise (seed 001)",
+            StageSwitches {
+                noise: false,
                 ..all
             },
         ),
@@ -57,7 +72,6 @@ pub(crate) fn variants() -> Vec<Variant> {
                 ..all
             },
         ),
-        off("- article end (tail)", StageSwitches { tail: false, ..all }),
         off(
             "+ learned classifier (fused)",
             StageSwitches {
@@ -125,4 +139,53 @@ pub(crate) fn table(rows: &[(&str, Vec<CorpusScores>)]) -> String {
         out.push_str(&format!("| {label} | {} |\n", cells.join(" | ")));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of `StageSwitches`, by name, as set in `s`. The destructuring names every
+    /// field without `..`: a new switch does not compile until it is listed here (and below
+    /// must then have its ablation row).
+    fn fields(s: StageSwitches) -> [(&'static str, bool); 10] {
+        let StageSwitches {
+            noise,
+            tag_path,
+            site_memory,
+            column_join,
+            hierarchy,
+            page_type,
+            prune,
+            tail,
+            learned,
+            learned_only,
+        } = s;
+        [
+            ("noise", noise),
+            ("tag_path", tag_path),
+            ("site_memory", site_memory),
+            ("column_join", column_join),
+            ("hierarchy", hierarchy),
+            ("page_type", page_type),
+            ("prune", prune),
+            ("tail", tail),
+            ("learned", learned),
+            ("learned_only", learned_only),
+        ]
+    }
+
+    #[test]
+    fn every_stage_switch_has_its_own_ablation_row() {
+        let all = fields(StageSwitches::default());
+        let vs = variants();
+        assert_eq!(vs[0].switches, StageSwitches::default());
+        for (k, (name, _)) in all.iter().enumerate() {
+            let own_row = vs.iter().any(|v| {
+                let f = fields(v.switches);
+                (0..all.len()).all(|j| (f[j].1 != all[j].1) == (j == k))
+            });
+            assert!(own_row, "no ablation row switches only `{name}`");
+        }
+    }
 }

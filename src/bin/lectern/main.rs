@@ -509,6 +509,8 @@ fn cmd_ablate(corpora: &[Corpus], run: &Run, base: batch::Setup) -> Result<(), F
             ..base
         };
         rows.push((v.label, run.all(corpora, setup)?));
+        // The table so far: a long ablation on a shared machine still leaves its rows behind.
+        eprint!("{}", ablate::table(&rows));
     }
     emit(&ablate::table(&rows))?;
     Ok(())
