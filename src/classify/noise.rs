@@ -264,17 +264,24 @@ impl<'a> NoiseClassifier<'a> {
         if !self.f.is_block[i] || self.f.text_len[i] >= limits::KEYWORD_MAX_CHARS {
             return None;
         }
-        let credit = || {
-            (self.f.text_len[i] <= rules::credit::CREDIT_MAX_CHARS
-                && rules::credit::is_credit_line(&self.snap.text_of(id)))
-            .then_some(Reason::SpecialInformation)
-        };
-        let read_also = || {
-            (self.f.text_len[i] <= rules::teaser::READ_ALSO_MAX_CHARS
-                && rules::teaser::is_read_also_line(&self.snap.text_of(id)))
+        if self.f.keyword[i].is_some() {
+            return self.f.keyword[i];
+        }
+        let len = self.f.text_len[i];
+        let (credit_max, read_also_max) = (
+            rules::credit::CREDIT_MAX_CHARS,
+            rules::teaser::READ_ALSO_MAX_CHARS,
+        );
+        if len > credit_max.max(read_also_max) {
+            return None;
+        }
+        // The block's text is read once for both line rules.
+        let text = self.snap.text_of(id);
+        if len <= credit_max && rules::credit::is_credit_line(&text) {
+            return Some(Reason::SpecialInformation);
+        }
+        (len <= read_also_max && rules::teaser::is_read_also_line(&text))
             .then_some(Reason::Navigation)
-        };
-        self.f.keyword[i].or_else(credit).or_else(read_also)
     }
 }
 

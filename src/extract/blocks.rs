@@ -132,6 +132,33 @@ impl Features {
     pub fn has(&self, id: NodeId, f: u8) -> bool {
         self.vocab[id.index()] & f != 0
     }
+
+    /// Calls `visit` on each node of the subtrees of `roots` that `drop` keeps, in document
+    /// order, skipping a dropped subtree whole. `visit` may drop the node it is given; its
+    /// subtree is then skipped too (the stages after selection that cut or prune).
+    pub(crate) fn visit_kept(
+        &self,
+        roots: &[NodeId],
+        drop: &mut [bool],
+        mut visit: impl FnMut(NodeId, &mut [bool]),
+    ) {
+        for &r in roots {
+            let (start, end) = (self.preorder[r.index()], self.subtree_end[r.index()]);
+            let mut next = start;
+            for &id in &self.order[start as usize..=end as usize] {
+                let i = id.index();
+                if self.preorder[i] < next {
+                    continue;
+                }
+                if !drop[i] {
+                    visit(id, drop);
+                }
+                if drop[i] {
+                    next = self.subtree_end[i] + 1;
+                }
+            }
+        }
+    }
 }
 
 fn ratio(a: u32, b: u32) -> f32 {

@@ -23,41 +23,29 @@ pub(crate) fn drop_repeats(
     // Fingerprint of kept text → tag path of its first copy.
     let mut seen: HashMap<u64, u64> = HashMap::new();
     let mut dropped = 0;
-    for &r in roots {
-        let (start, end) = (f.preorder[r.index()], f.subtree_end[r.index()]);
-        let mut next = start;
-        for &id in &f.order[start as usize..=end as usize] {
-            let i = id.index();
-            if f.preorder[i] < next {
-                continue;
-            }
-            if drop[i] {
-                next = f.subtree_end[i] + 1;
-                continue;
-            }
-            if !f.is_block[i] || f.skip[i] || f.own_len[i] < REPEAT_MIN_CHARS {
-                continue;
-            }
-            // A block whose own text the hierarchy stage dropped (its children stay) shows
-            // nothing that a later copy would repeat.
-            let own_text_dropped = snap
-                .node(id)
-                .children
-                .iter()
-                .any(|&c| snap.node(c).kind == NodeKind::Text && drop[c.index()]);
-            if own_text_dropped {
-                continue;
-            }
-            let path = f.ptp[i];
-            let first = *seen.entry(f.fingerprint[i]).or_insert(path);
-            if first != path && f.own_len[i] == f.text_len[i] {
-                drop[i] = true;
-                next = f.subtree_end[i] + 1;
-                trace.decide(id, "prune", false, Reason::Duplicate);
-                dropped += 1;
-            }
+    f.visit_kept(roots, drop, |id, drop| {
+        let i = id.index();
+        if !f.is_block[i] || f.skip[i] || f.own_len[i] < REPEAT_MIN_CHARS {
+            return;
         }
-    }
+        // A block whose own text the hierarchy stage dropped (its children stay) shows
+        // nothing that a later copy would repeat.
+        let own_text_dropped = snap
+            .node(id)
+            .children
+            .iter()
+            .any(|&c| snap.node(c).kind == NodeKind::Text && drop[c.index()]);
+        if own_text_dropped {
+            return;
+        }
+        let path = f.ptp[i];
+        let first = *seen.entry(f.fingerprint[i]).or_insert(path);
+        if first != path && f.own_len[i] == f.text_len[i] {
+            drop[i] = true;
+            trace.decide(id, "prune", false, Reason::Duplicate);
+            dropped += 1;
+        }
+    });
     dropped
 }
 

@@ -21,23 +21,12 @@ pub(crate) fn cut(
     let (snap, f) = (inp.snap, inp.f);
     // Kept blocks of the selection in document order, each with its prose chars.
     let mut kept: Vec<(NodeId, u32)> = Vec::new();
-    for &r in roots {
-        let (start, end) = (f.preorder[r.index()], f.subtree_end[r.index()]);
-        let mut skip_to = start;
-        for &id in &f.order[start as usize..=end as usize] {
-            let i = id.index();
-            if f.preorder[i] < skip_to {
-                continue;
-            }
-            if drop[i] {
-                skip_to = f.subtree_end[i] + 1;
-                continue;
-            }
-            if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                kept.push((id, score::own_prose_chars(inp, id)));
-            }
+    f.visit_kept(roots, drop, |id, _| {
+        let i = id.index();
+        if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
+            kept.push((id, score::own_prose_chars(inp, id)));
         }
-    }
+    });
     let total: u32 = kept.iter().map(|&(_, p)| p).sum();
     let mut before = 0u32;
     let mut marker = None;
@@ -116,27 +105,17 @@ fn in_header_cell(inp: &Inputs, b: NodeId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::classify::noise::NoiseClassifier;
     use crate::snapshot::build::Builder;
     use crate::snapshot::Snapshot;
 
     const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
 
     fn cut_in(s: &Snapshot, root: NodeId) -> (Option<NodeId>, Vec<bool>) {
-        let f = blocks::compute(s);
-        let noise = NoiseClassifier::new(s, &f).classify();
-        let inp = Inputs {
-            snap: s,
-            f: &f,
-            noise: &noise,
-            runs: None,
-            memory: None,
-            respect_noise: true,
-            column_join: true,
-        };
-        let mut drop = vec![false; s.len()];
-        let m = cut(&inp, &[root], &mut drop, &mut Trace::default());
-        (m, drop)
+        crate::extract::prune::tests::with_inputs(s, |inp| {
+            let mut drop = vec![false; s.len()];
+            let m = cut(inp, &[root], &mut drop, &mut Trace::default());
+            (m, drop)
+        })
     }
 
     /// A story of `paragraphs` paragraphs, then a "Comments" heading and `replies` comments.
