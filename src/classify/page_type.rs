@@ -144,25 +144,27 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
     let blocked = blocked(snap, f, noise);
     let headed = has_heading(snap, f);
     let mut best: Option<CardRegion> = None;
-    let mut groups: HashMap<(&str, &str), (usize, u32, usize, u32)> = HashMap::new();
+    let mut index = HashMap::new();
+    let mut groups: Vec<(usize, u32, usize, u32)> = Vec::new();
     for &p in &f.order {
         let node = snap.node(p);
         if node.kind != NodeKind::Element || blocked[p.index()] || node.children.len() < 2 {
             continue;
         }
+        index.clear();
         groups.clear();
         for &c in &node.children {
             let (i, len) = (c.index(), f.text_len[c.index()]);
             if !card_candidate(snap, f, &blocked, c) {
                 continue;
             }
-            let e = groups.entry(signature(snap.node(c))).or_default();
+            let e = group_mut(&mut index, &mut groups, signature(snap.node(c)));
             e.0 += 1;
             e.1 += len;
             e.2 += usize::from(headed[i]);
             e.3 += f.link_len[i];
         }
-        for &(count, text, headed, link_text) in groups.values() {
+        for &(count, text, headed, link_text) in &groups {
             let card_like = count >= cards::MIN_CARDS
                 && text >= cards::CARD_MEAN_CHARS * count as u32
                 && text >= cards::REGION_MIN_CHARS;
@@ -183,6 +185,22 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
         (None, s) => s,
         (b, _) => b,
     }
+}
+
+/// The group of `key` in `groups`, added at the end when new. Groups stay in the order their
+/// first member was met (document order), so ties between equal groups are broken the same way
+/// on every run: iterating a `HashMap` instead made the chosen region, and the page's text,
+/// change from run to run (wcxb-dev `2968`).
+fn group_mut<'g, K: std::hash::Hash + Eq, V: Default>(
+    index: &mut HashMap<K, usize>,
+    groups: &'g mut Vec<V>,
+    key: K,
+) -> &'g mut V {
+    let at = *index.entry(key).or_insert_with(|| {
+        groups.push(V::default());
+        groups.len() - 1
+    });
+    &mut groups[at]
 }
 
 /// An element that may be a card: rendered outside chrome, with a link and a card's length.
@@ -218,7 +236,8 @@ fn split_grid(
         /// Preorder end of the last member's subtree.
         end: u32,
     }
-    let mut groups: HashMap<(&str, &str), Group> = HashMap::new();
+    let mut index = HashMap::new();
+    let mut groups: Vec<Group> = Vec::new();
     for &c in &f.order {
         let (i, node) = (c.index(), snap.node(c));
         if !card_candidate(snap, f, blocked, c) {
@@ -228,7 +247,7 @@ fn split_grid(
         if sig.1.is_empty() {
             continue;
         }
-        let g = groups.entry(sig).or_default();
+        let g = group_mut(&mut index, &mut groups, sig);
         if !g.members.is_empty() && f.preorder[i] <= g.end {
             continue; // inside the previous card of its class
         }
@@ -239,7 +258,7 @@ fn split_grid(
         g.end = f.subtree_end[i];
     }
     let mut best: Option<CardRegion> = None;
-    for g in groups.into_values() {
+    for g in groups {
         let Group {
             members,
             text,

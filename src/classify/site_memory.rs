@@ -129,14 +129,16 @@ fn evict(map: &mut HashMap<u64, Seen>, max: usize) {
     let cutoff = lasts[max - 1];
     map.retain(|_, s| s.last >= cutoff);
     if map.len() > max {
-        // Ties at the cutoff page: drop arbitrary ones of that page to honour the bound.
-        let extra: Vec<u64> = map
+        // Ties at the cutoff page: drop the smallest keys of that page to honour the bound
+        // (by key, not in the map's random order, so equal inputs give equal memories).
+        let mut tied: Vec<u64> = map
             .iter()
             .filter(|(_, s)| s.last == cutoff)
             .map(|(k, _)| *k)
-            .take(map.len() - max)
             .collect();
-        for k in extra {
+        tied.sort_unstable();
+        let extra = map.len() - max;
+        for k in tied.into_iter().take(extra) {
             map.remove(&k);
         }
     }
