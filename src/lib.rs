@@ -27,6 +27,7 @@ mod error;
 mod extract;
 mod num;
 mod options;
+mod order;
 mod render;
 mod rules;
 mod snapshot;

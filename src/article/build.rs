@@ -165,7 +165,7 @@ fn body_font_size(snap: &Snapshot, roots: &[NodeId]) -> Option<f32> {
     if sizes.is_empty() {
         return None;
     }
-    sizes.sort_by(f32::total_cmp);
+    crate::order::by_key(&mut sizes, |&s| crate::order::f32_key(s));
     Some(sizes[sizes.len() / 2])
 }
 

@@ -628,7 +628,7 @@ fn headings(snap: &Snapshot, roots: &[NodeId]) -> Vec<(String, bool)> {
         .filter(|(t, _)| !t.is_empty())
         .collect();
     // Stable: the content's own h1s first, each group in document order.
-    found.sort_by_key(|(_, inside)| !inside);
+    crate::order::by_key(&mut found, |(_, inside)| u64::from(!inside));
     found.truncate(8);
     found
 }

@@ -46,11 +46,15 @@ mod rows {
     type Row = (String, u32, u32, u32);
 
     pub fn serialize<S: Serializer>(map: &HashMap<u64, Seen>, s: S) -> Result<S::Ok, S::Error> {
-        let mut rows: Vec<Row> = map
+        let mut keys: Vec<u64> = map.keys().copied().collect();
+        crate::order::by_key(&mut keys, |&k| k);
+        let rows: Vec<Row> = keys
             .iter()
-            .map(|(k, v)| (format!("{k:016x}"), v.kept, v.dropped, v.last))
+            .filter_map(|k| {
+                map.get(k)
+                    .map(|v| (format!("{k:016x}"), v.kept, v.dropped, v.last))
+            })
             .collect();
-        rows.sort_unstable();
         rows.serialize(s)
     }
 
@@ -125,7 +129,7 @@ fn evict(map: &mut HashMap<u64, Seen>, max: usize) {
         return;
     }
     let mut lasts: Vec<u32> = map.values().map(|s| s.last).collect();
-    lasts.sort_unstable_by(|a, b| b.cmp(a));
+    crate::order::by_key(&mut lasts, |&l| crate::order::descending(u64::from(l)));
     let cutoff = lasts[max - 1];
     map.retain(|_, s| s.last >= cutoff);
     if map.len() > max {
@@ -136,7 +140,7 @@ fn evict(map: &mut HashMap<u64, Seen>, max: usize) {
             .filter(|(_, s)| s.last == cutoff)
             .map(|(k, _)| *k)
             .collect();
-        tied.sort_unstable();
+        crate::order::by_key(&mut tied, |&k| k);
         let extra = map.len() - max;
         for k in tied.into_iter().take(extra) {
             map.remove(&k);

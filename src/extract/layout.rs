@@ -44,7 +44,7 @@ pub(crate) fn body_font(snap: &Snapshot, f: &Features) -> Option<f32> {
     if total == 0 {
         return None;
     }
-    sizes.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::order::by_key(&mut sizes, |a| crate::order::f32_key(a.0));
     let mut seen = 0u64;
     for (size, n) in sizes {
         seen += u64::from(n);
@@ -166,7 +166,7 @@ pub(crate) fn main_column(
     }
     let median = |key: fn(&(f32, f32, u32)) -> f32| -> f32 {
         let mut v: Vec<(f32, u32)> = edges.iter().map(|e| (key(e), e.2)).collect();
-        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::order::by_key(&mut v, |a| crate::order::f32_key(a.0));
         let mut seen = 0;
         for (x, n) in &v {
             seen += n;

@@ -166,7 +166,9 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
         .filter(|&i| s.is_candidate[i] && s.candidate[i] > 0.0)
         .map(|i| NodeId(i as u32))
         .collect();
-    ranked.sort_by(|a, b| s.candidate[b.index()].total_cmp(&s.candidate[a.index()]));
+    crate::order::by_key(&mut ranked, |a| {
+        crate::order::descending(crate::order::f32_key(s.candidate[a.index()]))
+    });
     let first = *ranked.first()?;
     let top_score = s.candidate[first.index()];
     let top = if inp.column_join {

@@ -333,7 +333,7 @@ fn join_sure_blocks(
     }
     if !added.is_empty() {
         roots.extend(added);
-        roots.sort_by_key(|r| f.preorder[r.index()]);
+        crate::order::by_key(roots, |r| u64::from(f.preorder[r.index()]));
     }
 }
 
@@ -519,7 +519,7 @@ fn page_type_policy(
     }
     chosen.roots.retain(|&r| !f.contains(p, r));
     chosen.roots.push(p);
-    chosen.roots.sort_by_key(|r| f.preorder[r.index()]);
+    crate::order::by_key(&mut chosen.roots, |r| u64::from(f.preorder[r.index()]));
     trace.decide(p, "page_type", true, Reason::CardRegion);
     Some(p)
 }
