@@ -10,7 +10,9 @@ use std::collections::HashMap;
 
 use crate::classify::noise::NoiseLabels;
 use crate::extract::blocks::Features;
-use crate::rules::page_type::{cards, CHROME_ROLES, CHROME_TAGS, DECLARED_TYPES, OG_PRODUCT_TYPES};
+use crate::rules::page_type::{
+    cards, CHROME_ROLES, CHROME_TAGS, DECLARED_TYPES, DISCUSSION_TYPES, OG_PRODUCT_TYPES,
+};
 use crate::snapshot::{Node, NodeId, NodeKind, Snapshot};
 use crate::trace::Reason;
 
@@ -117,6 +119,15 @@ fn declared_type(snap: &Snapshot) -> Option<PageType> {
     } else {
         None
     }
+}
+
+/// The page declares itself a discussion in JSON-LD ([`DISCUSSION_TYPES`]).
+pub(crate) fn declares_discussion(snap: &Snapshot) -> bool {
+    snap.descendants(NodeId::ROOT)
+        .map(|d| snap.node(d))
+        .filter(|n| is_ld_json(n))
+        .flat_map(|n| n.children.iter())
+        .any(|&c| ld_types(&snap.node(c).text).any(|t| DISCUSSION_TYPES.contains(&t)))
 }
 
 fn is_ld_json(n: &Node) -> bool {
@@ -398,6 +409,12 @@ mod tests {
             );
         });
         assert_eq!(declared_type(&b.finish()), Some(PageType::Product));
+        let mut b = Builder::new();
+        b.el("head", &[], |b| ld(b, r#"{"@type":"QAPage"}"#));
+        assert!(declares_discussion(&b.finish()));
+        let mut b = Builder::new();
+        b.el("head", &[], |b| ld(b, r#"{"@type":"NewsArticle"}"#));
+        assert!(!declares_discussion(&b.finish()));
     }
 
     #[test]

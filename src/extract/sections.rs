@@ -2,11 +2,15 @@
 //! column of sections, each a heading with a paragraph or two, often without a `<main>`
 //! landmark. Scoring picks the best section; the page's content is all of them. When the
 //! selection holds a small share of the page's prose evidence, it climbs to the nearest
-//! ancestor holding most of it.
+//! ancestor holding most of it — unless it is a story followed by its comments or a feed.
 
+use crate::classify::page_type;
+use crate::extract::score;
 use crate::extract::score::{Chosen, Inputs};
 use crate::rules::limits;
-use crate::rules::prune::sections::{COVER_SHARE, MAX_LINK_DENSITY, WEAK_SHARE};
+use crate::rules::prune::sections::{
+    COVER_SHARE, HEADLINE_GAP_CHARS, MAX_LINK_DENSITY, SAME_PATH_SHARE, WEAK_SHARE,
+};
 use crate::snapshot::NodeId;
 
 /// Prose evidence (paragraph points) of the counting blocks inside `root`, or of the whole
@@ -20,18 +24,14 @@ fn points(inp: &Inputs, root: Option<NodeId>) -> f32 {
         .sum()
 }
 
-/// The ancestor of the selection that holds the page's sections, when the selection is short
-/// (under `WEAK_SELECTION_CHARS`) and holds less than [`WEAK_SHARE`] of the page's prose
-/// evidence: the nearest one below `<body>` with at
-/// least [`COVER_SHARE`] of it and link density at most [`MAX_LINK_DENSITY`].
+/// The ancestor of the selection that holds the page's sections, when the selection holds
+/// less than [`WEAK_SHARE`] of the page's prose evidence: the nearest one below `<body>` with
+/// at least [`COVER_SHARE`] of it and link density at most [`MAX_LINK_DENSITY`]. A selection
+/// of `WEAK_SELECTION_CHARS` or more does not climb when it is a story with a tail
+/// ([`story_with_tail`]).
 pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
     let (snap, f) = (inp.snap, inp.f);
     let chars: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
-    if chars >= limits::WEAK_SELECTION_CHARS {
-        // A selection this long is an article, however much prose the rest of the page has
-        // (a news page's feed of teaser paragraphs).
-        return None;
-    }
     let total = points(inp, None);
     if total <= 0.0 {
         return None;
@@ -47,11 +47,67 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
             return None;
         }
         if !inp.noise.inside[a.index()] && points(inp, Some(a)) >= total * COVER_SHARE {
-            return (f.link_density(a) <= MAX_LINK_DENSITY).then_some(a);
+            let story = chars >= limits::WEAK_SELECTION_CHARS && story_with_tail(inp, chosen, a);
+            return (!story && f.link_density(a) <= MAX_LINK_DENSITY).then_some(a);
         }
         cur = node.parent;
     }
     None
+}
+
+/// A long selection that starts at the page's headline (the first `<h1>` outside noise, with
+/// under [`HEADLINE_GAP_CHARS`] of prose between them, or inside it) while under
+/// [`SAME_PATH_SHARE`] of the prose evidence the climb to `to` would add sits under the tag
+/// paths of its own paragraphs: a story followed by its comment thread or a feed of other
+/// stories, which the reader leaves out — unless the page declares itself a discussion
+/// (`rules::page_type::DISCUSSION_TYPES`), whose replies are the content. Why: without the 2000-char bound the climb gained
+/// wcxb-dev forum, service and article pages whose selection was one of a column of like
+/// posts or sections (same paths, or no headline right before it) but swept a story's
+/// comments or "recommended" feed into a story that starts at its headline.
+fn story_with_tail(inp: &Inputs, chosen: &Chosen, to: NodeId) -> bool {
+    let (snap, f) = (inp.snap, inp.f);
+    let inside = |b: NodeId| chosen.roots.iter().any(|&r| f.contains(r, b));
+    let headline = f.order.iter().copied().find(|&id| {
+        snap.node(id).is("h1") && !inp.noise.inside[id.index()] && f.text_len[id.index()] > 0
+    });
+    let Some(h) = headline else {
+        return false;
+    };
+    if !inside(h) {
+        let (from, to_sel) = (f.subtree_end[h.index()], f.preorder[chosen.top.index()]);
+        if from >= to_sel {
+            return false; // the headline comes after the selection
+        }
+        let gap: u32 = f
+            .blocks
+            .iter()
+            .filter(|&&b| (from + 1..to_sel).contains(&f.preorder[b.index()]) && inp.counts(b))
+            .map(|&b| score::own_prose_chars(inp, b))
+            .sum();
+        if gap >= HEADLINE_GAP_CHARS {
+            return false;
+        }
+    }
+    let evidence = |b: NodeId| inp.counts(b).then(|| inp.paragraph_points(b));
+    let paths: Vec<u64> = f
+        .blocks
+        .iter()
+        .filter(|&&b| inside(b) && evidence(b).is_some_and(|p| p > 0.0))
+        .map(|&b| f.ptp[b.index()])
+        .collect();
+    let (mut same, mut added) = (0.0, 0.0);
+    for &b in f
+        .blocks
+        .iter()
+        .filter(|&&b| f.contains(to, b) && !inside(b))
+    {
+        let p = evidence(b).unwrap_or(0.0);
+        added += p;
+        if paths.contains(&f.ptp[b.index()]) {
+            same += p;
+        }
+    }
+    same < added * SAME_PATH_SHARE && !page_type::declares_discussion(snap)
 }
 
 #[cfg(test)]
@@ -59,6 +115,18 @@ mod tests {
     use super::*;
     use crate::extract::prune::tests::with_inputs;
     use crate::snapshot::build::Builder;
+    use crate::snapshot::Snapshot;
+
+    /// A selection of the one root `top`.
+    fn chosen(top: NodeId) -> Chosen {
+        Chosen {
+            top,
+            roots: vec![top],
+            joined: Vec::new(),
+            runner_up: 0.0,
+            top_score: 1.0,
+        }
+    }
 
     const PROSE: &str =
         "We plan, build and run your data platform, so your team can ship reports on time.";
@@ -113,13 +181,6 @@ mod tests {
         let s = b.finish();
         // Scoring picked the first section's column.
         let col = first.unwrap_or(page);
-        let chosen = |top| Chosen {
-            top,
-            roots: vec![top],
-            joined: Vec::new(),
-            runner_up: 0.0,
-            top_score: 1.0,
-        };
         assert_eq!(
             with_inputs(&s, |inp| all_sections(inp, &chosen(col))),
             Some(page)
@@ -128,6 +189,68 @@ mod tests {
         assert_eq!(
             with_inputs(&s, |inp| all_sections(inp, &chosen(page))),
             None
+        );
+    }
+
+    /// A page wrapper holding a headline, a story of 25 paragraphs and a thread of 60 replies
+    /// (another tag path); returns the snapshot, the wrapper and the story.
+    fn story_with_replies(headline: bool, ld: &str) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut page, mut story) = (NodeId(0), NodeId(0));
+        b.el("head", &[], |b| {
+            b.el("script", &[("type", "application/ld+json")], |b| {
+                b.text(ld);
+            });
+        });
+        b.el("body", &[], |b| {
+            page = b.el("div", &[("class", "page")], |b| {
+                if headline {
+                    b.el("h1", &[], |b| {
+                        b.text("How we run data platforms");
+                    });
+                }
+                story = b.el("div", &[("class", "story")], |b| {
+                    for _ in 0..25 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                b.el("ol", &[("class", "thread")], |b| {
+                    for _ in 0..60 {
+                        b.el("li", &[], |b| {
+                            b.el("div", &[], |b| {
+                                b.el("p", &[], |b| {
+                                    b.text(PROSE);
+                                });
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        (b.finish(), page, story)
+    }
+
+    #[test]
+    fn a_story_at_its_headline_does_not_climb_into_its_replies() {
+        let article = r#"{"@type":"Article"}"#;
+        let (s, _, story) = story_with_replies(true, article);
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(story))),
+            None
+        );
+        // No headline before it: one post of a thread, which climbs to the whole thread.
+        let (s, page, story) = story_with_replies(false, article);
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(story))),
+            Some(page)
+        );
+        // A declared Q&A page: the question under its headline climbs to the answers.
+        let (s, page, story) = story_with_replies(true, r#"{"@type":"QAPage"}"#);
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(story))),
+            Some(page)
         );
     }
 }

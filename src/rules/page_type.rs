@@ -19,6 +19,13 @@ pub(crate) const DECLARED_TYPES: &[(&str, PageType)] = &[
     ("ProductGroup", PageType::Product),
 ];
 
+/// Schema.org `@type` values (JSON-LD) of a discussion page: the replies are the content, not
+/// a story's comment thread. Why: the landing-page climb's story guard (`extract/sections.rs`)
+/// keeps a story out of the thread below it, but a Q&A or forum thread opening with its
+/// question right under the headline looks the same (wcxb-dev: a forum page 0.35 → 0.98 with
+/// its replies); the page says which it is.
+pub(crate) const DISCUSSION_TYPES: &[&str] = &["QAPage", "DiscussionForumPosting"];
+
 /// `og:type` values naming a product page (Shopify and WooCommerce themes emit
 /// `og:type=product` on product pages, `website` on collections).
 pub(crate) const OG_PRODUCT_TYPES: &[&str] = &["product", "product.item", "og:product"];

@@ -23,4 +23,14 @@ pub(crate) mod sections {
     pub const COVER_SHARE: f32 = 0.7;
     /// …unless that ancestor is mostly link text (a page wrapper holding a mega menu).
     pub const MAX_LINK_DENSITY: f32 = 0.35;
+    /// A long selection (`WEAK_SELECTION_CHARS` or more) with less prose than this (chars)
+    /// between the page's `<h1>` and its start begins at the headline: a story, whose
+    /// standfirst and byline may sit between (a paragraph of them, not a section).
+    pub const HEADLINE_GAP_CHARS: u32 = 300;
+    /// …and when less than this share of the prose evidence the climb would add sits under
+    /// the tag paths of the story's own paragraphs, the addition is a comment thread or a feed
+    /// of other stories: no climb. Forum posts and landing-page sections repeat the selection's
+    /// paths (wcxb-dev pages the unbounded climb gained: 0.4–0.9 same-path; the story pages it
+    /// lost, and readability's yahoo-3: 0.0–0.02).
+    pub const SAME_PATH_SHARE: f32 = 0.3;
 }
