@@ -79,6 +79,20 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.geometric(id))
             .or_else(|| self.vocabulary(id))
             .or_else(|| self.keyword(id))
+            .or_else(|| self.meta_line(id, node))
+    }
+
+    /// A short date or byline box (`rules::meta_line`).
+    fn meta_line(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        use rules::meta_line as r;
+        if self.f.text_len[id.index()] > r::META_MAX_CHARS {
+            return None;
+        }
+        let named = |a: &str| {
+            node.attr(a)
+                .is_some_and(|v| rules::matches_terms(v, r::META_TERMS))
+        };
+        (named("class") || named("id")).then_some(Reason::SpecialInformation)
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -370,6 +384,31 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[prose_p.index()], None);
+    }
+
+    #[test]
+    fn a_short_date_or_byline_box_is_special_information() {
+        let mut b = Builder::new();
+        let (mut date, mut by, mut bio, mut dated) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            date = b.el("div", &[("class", "article__date")], |b| {
+                b.text("Publikacja: 12.12.2022, 08:30");
+            });
+            by = b.el("p", &[("class", "entry-byline")], |b| {
+                b.text("By Jane Doe");
+            });
+            prose(b, 4);
+            // Long: an author box, not a byline; "update" is not a whole-token "date".
+            bio = b.el("div", &[("class", "author")], |b| prose(b, 2));
+            dated = b.el("p", &[("class", "update-note")], |b| {
+                b.text("Updated daily");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[date.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[by.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[bio.index()], None);
+        assert_eq!(l.kind[dated.index()], None);
     }
 
     #[test]
