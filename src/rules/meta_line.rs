@@ -6,11 +6,7 @@
 //! leaves both out (28 of its kept "without" snippets were such lines, 12 at the head).
 //! Matched by whole class/id token and only on short boxes, so a text about dates stays.
 
-use super::vocab::Term;
-
-const fn x(word: &'static str) -> Term {
-    Term { word, exact: true }
-}
+use super::vocab::{x, Term};
 
 /// Class/id tokens of date and byline boxes.
 pub(crate) const META_TERMS: &[Term] = &[

@@ -17,7 +17,8 @@ pub(crate) struct Term {
 const fn t(word: &'static str) -> Term {
     Term { word, exact: false }
 }
-const fn x(word: &'static str) -> Term {
+/// A whole-token term (also for the rule tables in sibling modules).
+pub(crate) const fn x(word: &'static str) -> Term {
     Term { word, exact: true }
 }
 
