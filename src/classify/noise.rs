@@ -80,6 +80,28 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.vocabulary(id))
             .or_else(|| self.keyword(id))
             .or_else(|| self.meta_line(id, node))
+            .or_else(|| self.trailing_link_paragraph(id, node))
+    }
+
+    /// A short paragraph that is one link, with no prose paragraph after it among its
+    /// siblings (`rules::link_para`).
+    fn trailing_link_paragraph(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        use rules::link_para as r;
+        if !node.is("p")
+            || self.f.text_len[id.index()] > r::MAX_CHARS
+            || self.f.links[id.index()] == 0
+            || self.f.link_density(id) < r::MIN_LINK_DENSITY
+        {
+            return None;
+        }
+        let siblings = &self.snap.node(node.parent?).children;
+        let at = siblings.iter().position(|&s| s == id)?;
+        let prose = |s: &NodeId| {
+            self.snap.node(*s).is("p")
+                && self.f.text_len[s.index()] >= r::PROSE_MIN_CHARS
+                && self.f.link_density(*s) < r::PROSE_MAX_LINK_DENSITY
+        };
+        (!siblings[at + 1..].iter().any(prose)).then_some(Reason::Navigation)
     }
 
     /// A short date or byline box (`rules::meta_line`).
@@ -409,6 +431,31 @@ mod tests {
         assert_eq!(l.kind[by.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[bio.index()], None);
         assert_eq!(l.kind[dated.index()], None);
+    }
+
+    #[test]
+    fn a_link_paragraph_after_the_story_is_navigation_but_not_one_inside_it() {
+        let mut b = Builder::new();
+        let (mut inside, mut trailing) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                prose(b, 2);
+                inside = b.el("p", &[], |b| {
+                    b.el("a", &[("href", "/a")], |b| {
+                        b.text("Related: another story");
+                    });
+                });
+                prose(b, 2);
+                trailing = b.el("p", &[], |b| {
+                    b.el("a", &[("href", "/b")], |b| {
+                        b.text("Hier das Einzel-Tableau in Pune");
+                    });
+                });
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[inside.index()], None);
+        assert_eq!(l.kind[trailing.index()], Some(Reason::Navigation));
     }
 
     #[test]
