@@ -459,6 +459,30 @@ mod tests {
     }
 
     #[test]
+    fn the_comment_form_is_special_information_but_not_the_comments() {
+        let mut b = Builder::new();
+        let (mut form, mut thread) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 6);
+            thread = b.el("ol", &[("class", "comment-list")], |b| {
+                b.el("li", &[("class", "comment")], |b| prose(b, 1));
+            });
+            form = b.el(
+                "div",
+                &[("id", "respond"), ("class", "comment-respond")],
+                |b| {
+                    b.el("h3", &[("id", "reply-title")], |b| {
+                        b.text("Leave a Reply");
+                    });
+                },
+            );
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[form.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[thread.index()], None);
+    }
+
+    #[test]
     fn structural_fallbacks_without_layout() {
         let mut b = Builder::new();
         let mut ids = vec![];
