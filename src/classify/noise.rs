@@ -79,6 +79,42 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.geometric(id))
             .or_else(|| self.vocabulary(id))
             .or_else(|| self.keyword(id))
+            .or_else(|| self.meta_line(id, node))
+            .or_else(|| self.trailing_link_paragraph(id, node))
+    }
+
+    /// A short paragraph that is one link, with no prose paragraph after it among its
+    /// siblings (`rules::link_para`).
+    fn trailing_link_paragraph(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        use rules::link_para as r;
+        if !node.is("p")
+            || self.f.text_len[id.index()] > r::MAX_CHARS
+            || self.f.links[id.index()] == 0
+            || self.f.link_density(id) < r::MIN_LINK_DENSITY
+        {
+            return None;
+        }
+        let siblings = &self.snap.node(node.parent?).children;
+        let at = siblings.iter().position(|&s| s == id)?;
+        let prose = |s: &NodeId| {
+            self.snap.node(*s).is("p")
+                && self.f.text_len[s.index()] >= r::PROSE_MIN_CHARS
+                && self.f.link_density(*s) < r::PROSE_MAX_LINK_DENSITY
+        };
+        (!siblings[at + 1..].iter().any(prose)).then_some(Reason::Navigation)
+    }
+
+    /// A short date or byline box (`rules::meta_line`).
+    fn meta_line(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        use rules::meta_line as r;
+        if self.f.text_len[id.index()] > r::META_MAX_CHARS {
+            return None;
+        }
+        let named = |a: &str| {
+            node.attr(a)
+                .is_some_and(|v| rules::matches_terms(v, r::META_TERMS))
+        };
+        (named("class") || named("id")).then_some(Reason::SpecialInformation)
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -370,6 +406,80 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[prose_p.index()], None);
+    }
+
+    #[test]
+    fn a_short_date_or_byline_box_is_special_information() {
+        let mut b = Builder::new();
+        let (mut date, mut by, mut bio, mut dated) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            date = b.el("div", &[("class", "article__date")], |b| {
+                b.text("Publikacja: 12.12.2022, 08:30");
+            });
+            by = b.el("p", &[("class", "entry-byline")], |b| {
+                b.text("By Jane Doe");
+            });
+            prose(b, 4);
+            // Long: an author box, not a byline; "update" is not a whole-token "date".
+            bio = b.el("div", &[("class", "author")], |b| prose(b, 2));
+            dated = b.el("p", &[("class", "update-note")], |b| {
+                b.text("Updated daily");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[date.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[by.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[bio.index()], None);
+        assert_eq!(l.kind[dated.index()], None);
+    }
+
+    #[test]
+    fn a_link_paragraph_after_the_story_is_navigation_but_not_one_inside_it() {
+        let mut b = Builder::new();
+        let (mut inside, mut trailing) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                prose(b, 2);
+                inside = b.el("p", &[], |b| {
+                    b.el("a", &[("href", "/a")], |b| {
+                        b.text("Related: another story");
+                    });
+                });
+                prose(b, 2);
+                trailing = b.el("p", &[], |b| {
+                    b.el("a", &[("href", "/b")], |b| {
+                        b.text("Hier das Einzel-Tableau in Pune");
+                    });
+                });
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[inside.index()], None);
+        assert_eq!(l.kind[trailing.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn the_comment_form_is_special_information_but_not_the_comments() {
+        let mut b = Builder::new();
+        let (mut form, mut thread) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 6);
+            thread = b.el("ol", &[("class", "comment-list")], |b| {
+                b.el("li", &[("class", "comment")], |b| prose(b, 1));
+            });
+            form = b.el(
+                "div",
+                &[("id", "respond"), ("class", "comment-respond")],
+                |b| {
+                    b.el("h3", &[("id", "reply-title")], |b| {
+                        b.text("Leave a Reply");
+                    });
+                },
+            );
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[form.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[thread.index()], None);
     }
 
     #[test]

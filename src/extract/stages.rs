@@ -907,18 +907,23 @@ mod tests {
                 }
             });
             art = b.el("div", &[("class", "article-body")], |b| {
-                for _ in 0..6 {
+                for _ in 0..5 {
                     b.el("p", &[], |b| {
                         b.text(PROSE);
                     });
                 }
-                share = b.el("div", &[("class", "share-tools")], |b| {
-                    b.text("Share this");
-                });
+                // A linked line between the story's paragraphs (one after the last is
+                // navigation by the noise stage's trailing-link rule).
                 links = b.el("p", &[], |b| {
                     b.el("a", &[("href", "/more")], |b| {
                         b.text("More stories from our newsroom");
                     });
+                });
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+                share = b.el("div", &[("class", "share-tools")], |b| {
+                    b.text("Share this");
                 });
             });
             b.el("footer", &[], |b| {

@@ -2,6 +2,8 @@
 //! them and never hides a magic number of its own.
 
 pub(crate) mod credit;
+pub(crate) mod link_para;
+pub(crate) mod meta_line;
 pub(crate) mod page_type;
 pub(crate) mod prune;
 pub(crate) mod tail;

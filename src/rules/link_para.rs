@@ -1,0 +1,20 @@
+//! Trailing link paragraphs: a short paragraph that is one link, after the story's last prose
+//! paragraph ("Hier das Einzel-Tableau", "DTB nominiert …", "zurück zur Übersicht").
+//!
+//! Why: the end of a story is where publishers append links to other stories or documents as
+//! plain paragraphs, with no box or label a class or keyword rule could read; a paragraph that
+//! is wholly a link says where to go, not what the story says. Inside the story, between its
+//! paragraphs, such a line can be part of it (Readability's gold keeps CNN's inline "Related:"
+//! lines), so only paragraphs with no prose paragraph after them are left out.
+
+/// A paragraph is "a link" from this share of link text on.
+pub(crate) const MIN_LINK_DENSITY: f32 = 0.9;
+
+/// ... and when it is at most this long (chars): longer is a linked quote or a list.
+pub(crate) const MAX_CHARS: u32 = 200;
+
+/// A later sibling counts as story prose from this many chars on (a sentence or two) ...
+pub(crate) const PROSE_MIN_CHARS: u32 = 80;
+
+/// ... and below this link density.
+pub(crate) const PROSE_MAX_LINK_DENSITY: f32 = 0.3;
