@@ -207,6 +207,11 @@ pub(crate) mod limits {
     pub const REGION_VERTICAL_SHARE: f32 = 0.12;
     /// Minimum band height in px (short pages still have a header band).
     pub const REGION_MIN_BAND_PX: f32 = 150.0;
+    /// At most this many viewport heights (layout only). Why: a masthead or footer is one or
+    /// two screens at most, while 12 % of a tall page is tens of thousands of px (wcxb-dev's REI
+    /// category pages, 283,000 px unstyled: the bottom band swallowed the buying guide under
+    /// the product grid, whose candidates then weighed `EDGE_REGION_WEIGHT`).
+    pub const REGION_MAX_BAND_VIEWPORTS: f32 = 2.0;
     /// Side band width share.
     pub const REGION_SIDE_SHARE: f32 = 0.22;
     /// Candidate score factor for a box wholly inside the top, bottom or a side band (layout

@@ -25,6 +25,8 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
     let mut style_hidden_text = 0u32;
+    // Text under the topmost `display: none` subtrees, left out of the page's text below.
+    let mut removed_text = 0u32;
     for (i, node) in snap.nodes.iter().enumerate() {
         let inherited = parent(i).is_some_and(|p| under_hidden[p] || out[p]);
         let Some(l) = node.layout.as_ref().filter(|l| l.is_invisible()) else {
@@ -32,6 +34,9 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
             continue;
         };
         if l.display == "none" {
+            if !parent(i).is_some_and(|p| out[p]) {
+                removed_text = removed_text.saturating_add(text[i]);
+            }
             out[i] = true;
             continue;
         }
@@ -40,7 +45,16 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
         }
         under_hidden[i] = true;
     }
-    let page = text.first().copied().unwrap_or(0).max(1) as f32;
+    // Why the share is of the text `display: none` leaves in the page: a closed mega-menu can
+    // hold most of the page's characters (wcxb-dev's sweetwater product pages: 312,000 chars
+    // of menu against a 36,000-char `<main>` at `visibility: hidden` until a script runs), and
+    // the reveal is judged against what could ever be shown.
+    let page = text
+        .first()
+        .copied()
+        .unwrap_or(0)
+        .saturating_sub(removed_text)
+        .max(1) as f32;
     let pending_reveal = style_hidden_text as f32 >= limits::REVEAL_MIN_TEXT_SHARE * page;
     for (i, node) in snap.nodes.iter().enumerate() {
         let style_hidden = node
@@ -163,6 +177,24 @@ mod tests {
             hide(&mut s, p, "block", "visible", 1.0);
         }
         assert!(invisible(&s)[paragraphs[0].index()]);
+    }
+
+    #[test]
+    fn a_closed_menu_does_not_outweigh_a_pending_reveal() {
+        let (mut s, menu, article, _) = page();
+        hide(&mut s, article, "block", "hidden", 1.0);
+        // The menu's text, ten times the article's, is removed by `display: none`.
+        let item = s.node(menu).children[0];
+        let long = s.node(article).children.len() * PROSE.len() * 10;
+        if let Some(t) = s.node(item).children.first().copied() {
+            s.nodes[t.index()].text = "Shop ".repeat(long / 5);
+        }
+        hide(&mut s, menu, "none", "visible", 1.0);
+        let inv = invisible(&s);
+        assert!(inv[menu.index()] && !inv[article.index()]);
+        // Shown, the same menu outweighs the hidden article: trusted as hidden.
+        hide(&mut s, menu, "block", "visible", 1.0);
+        assert!(invisible(&s)[article.index()]);
     }
 
     #[test]
