@@ -105,6 +105,12 @@ pub(crate) fn is_streamed_segment(node: &crate::snapshot::Node) -> bool {
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 
+/// Elements that open a closed accordion or tab panel placed after them (live DOM,
+/// `snapshot/visibility.rs`): the panel's box is `display: none` until clicked.
+pub(crate) const DISCLOSURE_TRIGGER_TAGS: &[&str] = &[
+    "button", "summary", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
+];
+
 /// Numbers used by the stages, each with where it comes from.
 pub(crate) mod limits {
     /// Readability-class scoring ignores paragraphs shorter than this (chars): captions and
@@ -188,6 +194,9 @@ pub(crate) mod limits {
     /// text is a script-pending reveal, not hidden content (`snapshot/visibility.rs`; live DOM
     /// with page scripts off: readability's seattletimes-1 hides its whole article body so).
     pub const REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
+    /// A closed accordion or tab panel holds at least this many chars of prose to be shown
+    /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints).
+    pub const PANEL_MIN_CHARS: u32 = 150;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
