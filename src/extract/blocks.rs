@@ -494,7 +494,9 @@ fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
     let pw = vp.page_width.max(vp.width).max(1.0);
     let ph = vp.page_height.max(vp.height).max(1.0);
     let diag = (pw * pw + ph * ph).sqrt();
-    let band = (ph * limits::REGION_VERTICAL_SHARE).max(limits::REGION_MIN_BAND_PX);
+    let band = (ph * limits::REGION_VERTICAL_SHARE)
+        .min(vp.height * limits::REGION_MAX_BAND_VIEWPORTS)
+        .max(limits::REGION_MIN_BAND_PX);
     let side = pw * limits::REGION_SIDE_SHARE;
     let c0 = (vp.width / 2.0, vp.height / 2.0);
     let c1 = (pw / 2.0, ph / 2.0);
@@ -678,19 +680,24 @@ mod tests {
         assert_eq!(f.own_sentences[p.index()], 1);
     }
 
-    #[test]
-    fn geometry_places_regions_and_distances() {
+    /// A body of two text boxes (no layout yet).
+    fn two_boxes(first: &str, second: &str) -> (Snapshot, NodeId, NodeId) {
         let mut b = Builder::new();
-        let (mut top, mut mid) = (NodeId(0), NodeId(0));
+        let (mut one, mut two) = (NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
-            top = b.el("div", &[], |b| {
-                b.text("menu");
+            one = b.el("div", &[], |b| {
+                b.text(first);
             });
-            mid = b.el("div", &[], |b| {
-                b.text("text");
+            two = b.el("div", &[], |b| {
+                b.text(second);
             });
         });
-        let mut s = b.finish();
+        (b.finish(), one, two)
+    }
+
+    #[test]
+    fn geometry_places_regions_and_distances() {
+        let (mut s, top, mid) = two_boxes("menu", "text");
         let lay = |y: f32, h: f32| Layout {
             x: 100.0,
             y,
@@ -715,5 +722,29 @@ mod tests {
         assert_eq!(gt, Some(Region::Top));
         assert_eq!(gm.map(|g| g.region), Some(Region::Centre));
         assert!(gm.is_some_and(|g| g.d1 < 0.05 && g.visible));
+    }
+
+    #[test]
+    fn a_tall_page_keeps_its_bands_a_few_screens_high() {
+        let (mut s, guide, footer) = two_boxes("How to choose", "Contact");
+        let lay = |y: f32| Layout {
+            width: 800.0,
+            height: 400.0,
+            y,
+            ..Default::default()
+        };
+        // 100,000 px: 12 % would be a 12,000-px footer band.
+        s.nodes[guide.index()].layout = Some(lay(90_000.0));
+        s.nodes[footer.index()].layout = Some(lay(99_000.0));
+        s.viewport = Some(Viewport {
+            width: 1000.0,
+            height: 800.0,
+            page_width: 1000.0,
+            page_height: 100_000.0,
+            ..Default::default()
+        });
+        let f = compute(&s);
+        assert_eq!(f.geo(guide).map(|g| g.region), Some(Region::Centre));
+        assert_eq!(f.geo(footer).map(|g| g.region), Some(Region::Bottom));
     }
 }

@@ -107,6 +107,12 @@ pub(crate) fn is_streamed_segment(node: &crate::snapshot::Node) -> bool {
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 
+/// Elements that open a closed accordion or tab panel placed after them (live DOM,
+/// `snapshot/visibility.rs`): the panel's box is `display: none` until clicked.
+pub(crate) const DISCLOSURE_TRIGGER_TAGS: &[&str] = &[
+    "button", "summary", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
+];
+
 /// Numbers used by the stages, each with where it comes from.
 pub(crate) mod limits {
     /// Readability-class scoring ignores paragraphs shorter than this (chars): captions and
@@ -190,6 +196,9 @@ pub(crate) mod limits {
     /// text is a script-pending reveal, not hidden content (`snapshot/visibility.rs`; live DOM
     /// with page scripts off: readability's seattletimes-1 hides its whole article body so).
     pub const REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
+    /// A closed accordion or tab panel holds at least this many chars of prose to be shown
+    /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints).
+    pub const PANEL_MIN_CHARS: u32 = 150;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
@@ -209,6 +218,11 @@ pub(crate) mod limits {
     pub const REGION_VERTICAL_SHARE: f32 = 0.12;
     /// Minimum band height in px (short pages still have a header band).
     pub const REGION_MIN_BAND_PX: f32 = 150.0;
+    /// At most this many viewport heights (layout only). Why: a masthead or footer is one or
+    /// two screens at most, while 12 % of a tall page is tens of thousands of px (wcxb-dev's REI
+    /// category pages, 283,000 px unstyled: the bottom band swallowed the buying guide under
+    /// the product grid, whose candidates then weighed `EDGE_REGION_WEIGHT`).
+    pub const REGION_MAX_BAND_VIEWPORTS: f32 = 2.0;
     /// Side band width share.
     pub const REGION_SIDE_SHARE: f32 = 0.22;
     /// Candidate score factor for a box wholly inside the top, bottom or a side band (layout

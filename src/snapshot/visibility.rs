@@ -6,10 +6,12 @@
 //! snippets hide `<body>` until an A/B test loads, templates fade the article in, scroll
 //! animation libraries start every section at opacity 0), so none of them is taken as hidden.
 //! Pages never hide most of their own text for good; a browser that ran the page's scripts — or
-//! a reader running after them — would see it. `display: none` is always trusted: it also hides
-//! menus, tabs and templates, and removes the box, so there is no layout to read anyway.
+//! a reader running after them — would see it. `display: none` is trusted (it hides menus,
+//! templates and responsive twins, and removes the box, so there is no layout to read) except
+//! on a closed accordion or tab panel of prose right after its shown trigger
+//! (`collapsed_panel`), which is judged like parsed HTML judges it.
 
-use crate::rules::limits;
+use crate::rules::{self, limits};
 use crate::snapshot::{NodeKind, Snapshot};
 
 /// `invisible[id]`: the node's computed style hides it (see the module comment for the
@@ -24,14 +26,25 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // Text of the topmost `visibility`/`opacity`-hidden subtrees: one template hiding the
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
+    let links = link_lengths(snap);
     let mut style_hidden_text = 0u32;
+    // Text under the topmost `display: none` subtrees, left out of the page's text below.
+    let mut removed_text = 0u32;
     for (i, node) in snap.nodes.iter().enumerate() {
         let inherited = parent(i).is_some_and(|p| under_hidden[p] || out[p]);
         let Some(l) = node.layout.as_ref().filter(|l| l.is_invisible()) else {
             under_hidden[i] = inherited;
             continue;
         };
+        if l.display == "none" && !inherited && collapsed_panel(snap, i, &text, &links) {
+            // Shown like parsed HTML shows it: the rules decide, not the closed state.
+            under_hidden[i] = false;
+            continue;
+        }
         if l.display == "none" {
+            if !parent(i).is_some_and(|p| out[p]) {
+                removed_text = removed_text.saturating_add(text[i]);
+            }
             out[i] = true;
             continue;
         }
@@ -40,7 +53,16 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
         }
         under_hidden[i] = true;
     }
-    let page = text.first().copied().unwrap_or(0).max(1) as f32;
+    // Why the share is of the text `display: none` leaves in the page: a closed mega-menu can
+    // hold most of the page's characters (wcxb-dev's sweetwater product pages: 312,000 chars
+    // of menu against a 36,000-char `<main>` at `visibility: hidden` until a script runs), and
+    // the reveal is judged against what could ever be shown.
+    let page = text
+        .first()
+        .copied()
+        .unwrap_or(0)
+        .saturating_sub(removed_text)
+        .max(1) as f32;
     let pending_reveal = style_hidden_text as f32 >= limits::REVEAL_MIN_TEXT_SHARE * page;
     for (i, node) in snap.nodes.iter().enumerate() {
         let style_hidden = node
@@ -52,6 +74,75 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
         }
     }
     out
+}
+
+/// A closed disclosure panel: a `display: none` box of prose (at least
+/// `limits::PANEL_MIN_CHARS`, under `limits::LINK_DENSITY_BOILERPLATE` links) right after a
+/// shown trigger — a heading, button, `summary`, `dt`, an element with `aria-expanded` or role
+/// `button`/`tab`, or a small wrapper of one.
+///
+/// Why: accordions and tabs close their panels until clicked, and the page's text is in them
+/// (FAQ answers, product descriptions, specifications); parsed HTML shows them and the gold
+/// keeps them (wcxb-dev 0288: 38 FAQ answers). Menus opened by a button are link lists, and
+/// responsive twins follow their twin, not a trigger.
+fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool {
+    let len = text[i];
+    if len < limits::PANEL_MIN_CHARS
+        || links[i] as f32 >= limits::LINK_DENSITY_BOILERPLATE * len as f32
+    {
+        return false;
+    }
+    let Some(parent) = snap.nodes[i].parent else {
+        return false;
+    };
+    let siblings = &snap.node(parent).children;
+    let shown = |id: &crate::snapshot::NodeId| {
+        let node = snap.node(*id);
+        node.kind == NodeKind::Element && node.layout.as_ref().is_some_and(|l| !l.is_invisible())
+    };
+    let before = siblings.iter().take_while(|c| c.index() != i);
+    before
+        .filter(|c| snap.node(**c).kind == NodeKind::Element)
+        .last()
+        .filter(|c| shown(c))
+        .is_some_and(|c| is_trigger(snap, *c, 0))
+}
+
+/// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
+fn is_trigger(snap: &Snapshot, id: crate::snapshot::NodeId, depth: u8) -> bool {
+    let node = snap.node(id);
+    if rules::DISCLOSURE_TRIGGER_TAGS.contains(&node.tag.as_str())
+        || node.attr("aria-expanded").is_some()
+        || matches!(node.attr("role"), Some("button" | "tab"))
+    {
+        return true;
+    }
+    let mut kids = node
+        .children
+        .iter()
+        .filter(|c| snap.node(**c).kind == NodeKind::Element);
+    depth < 2 && kids.clone().count() <= 3 && kids.any(|c| is_trigger(snap, *c, depth + 1))
+}
+
+/// Characters of rendered text inside links (`<a>`) in each subtree.
+fn link_lengths(snap: &Snapshot) -> Vec<u32> {
+    let n = snap.len();
+    let mut in_link = vec![false; n];
+    let mut len = vec![0u32; n];
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let p = node.parent.map(|p| p.index()).filter(|&p| p < i);
+        in_link[i] = node.is("a") || p.is_some_and(|p| in_link[p]);
+    }
+    let text = text_lengths(snap);
+    for i in (0..n).rev() {
+        if snap.nodes[i].kind == NodeKind::Text && in_link[i] {
+            len[i] = text[i];
+        }
+        if let Some(p) = snap.nodes[i].parent.map(|p| p.index()).filter(|&p| p < i) {
+            len[p] = len[p].saturating_add(len[i]);
+        }
+    }
+    len
 }
 
 /// Characters of rendered text (outside script, style and template data) in each subtree.
@@ -163,6 +254,70 @@ mod tests {
             hide(&mut s, p, "block", "visible", 1.0);
         }
         assert!(invisible(&s)[paragraphs[0].index()]);
+    }
+
+    #[test]
+    fn a_closed_menu_does_not_outweigh_a_pending_reveal() {
+        let (mut s, menu, article, _) = page();
+        hide(&mut s, article, "block", "hidden", 1.0);
+        // The menu's text, ten times the article's, is removed by `display: none`.
+        let item = s.node(menu).children[0];
+        let long = s.node(article).children.len() * PROSE.len() * 10;
+        if let Some(t) = s.node(item).children.first().copied() {
+            s.nodes[t.index()].text = "Shop ".repeat(long / 5);
+        }
+        hide(&mut s, menu, "none", "visible", 1.0);
+        let inv = invisible(&s);
+        assert!(inv[menu.index()] && !inv[article.index()]);
+        // Shown, the same menu outweighs the hidden article: trusted as hidden.
+        hide(&mut s, menu, "block", "visible", 1.0);
+        assert!(invisible(&s)[article.index()]);
+    }
+
+    #[test]
+    fn a_closed_accordion_panel_of_prose_is_shown_a_closed_menu_is_not() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut q, mut answer, mut toggle, mut menu, mut twin) = (z, z, z, z, z);
+        b.el("body", &[], |b| {
+            q = b.el("h3", &[], |b| {
+                b.text("Who can file for free?");
+            });
+            answer = b.el("div", &[], |b| {
+                b.text(&PROSE.repeat(3));
+            });
+            toggle = b.el("div", &[], |b| {
+                b.el("button", &[("aria-expanded", "false")], |b| {
+                    b.text("Shop");
+                });
+            });
+            menu = b.el("ul", &[], |b| {
+                for _ in 0..6 {
+                    b.el("li", &[], |b| {
+                        b.el("a", &[("href", "/c")], |b| {
+                            b.text("A category of the shop, linked");
+                        });
+                    });
+                }
+            });
+            twin = b.el("div", &[], |b| {
+                b.text(&PROSE.repeat(3));
+            });
+        });
+        let mut s: Snapshot = b.finish();
+        for id in [q, toggle] {
+            hide(&mut s, id, "block", "visible", 1.0);
+        }
+        for id in [answer, menu, twin] {
+            hide(&mut s, id, "none", "visible", 1.0);
+        }
+        let inv = invisible(&s);
+        // The answer follows its question; the menu is links; the twin follows a hidden box.
+        assert!(!inv[answer.index()]);
+        assert!(inv[menu.index()] && inv[twin.index()]);
+        // Without a shown trigger before it, the answer stays hidden.
+        hide(&mut s, q, "none", "visible", 1.0);
+        assert!(invisible(&s)[answer.index()]);
     }
 
     #[test]
