@@ -83,8 +83,8 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.trailing_link_paragraph(id, node))
     }
 
-    /// A short paragraph that is one link, with no prose paragraph after it among its
-    /// siblings (`rules::link_para`).
+    /// A short paragraph that is one link, with prose paragraphs before it and none after it
+    /// among its siblings (`rules::link_para`).
     fn trailing_link_paragraph(&self, id: NodeId, node: &Node) -> Option<Reason> {
         use rules::link_para as r;
         if !node.is("p")
@@ -101,13 +101,16 @@ impl<'a> NoiseClassifier<'a> {
                 && self.f.text_len[s.index()] >= r::PROSE_MIN_CHARS
                 && self.f.link_density(*s) < r::PROSE_MAX_LINK_DENSITY
         };
-        (!siblings[at + 1..].iter().any(prose)).then_some(Reason::Navigation)
+        let trails_story = siblings[..at].iter().any(prose);
+        (trails_story && !siblings[at + 1..].iter().any(prose)).then_some(Reason::Navigation)
     }
 
     /// A short date or byline box (`rules::meta_line`).
     fn meta_line(&self, id: NodeId, node: &Node) -> Option<Reason> {
         use rules::meta_line as r;
-        if self.f.text_len[id.index()] > r::META_MAX_CHARS {
+        if self.f.text_len[id.index()] > r::META_MAX_CHARS
+            || rules::HEADING_TAGS.contains(&node.tag.as_str())
+        {
             return None;
         }
         let named = |a: &str| {
@@ -436,8 +439,15 @@ mod tests {
     #[test]
     fn a_link_paragraph_after_the_story_is_navigation_but_not_one_inside_it() {
         let mut b = Builder::new();
-        let (mut inside, mut trailing) = (NodeId(0), NodeId(0));
+        let (mut inside, mut trailing, mut teaser) = (NodeId(0), NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                teaser = b.el("p", &[], |b| {
+                    b.el("a", &[("href", "/news?id=105")], |b| {
+                        b.text("The Marine restaurant finds one position on the port");
+                    });
+                });
+            });
             b.el("div", &[], |b| {
                 prose(b, 2);
                 inside = b.el("p", &[], |b| {
@@ -456,6 +466,8 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[inside.index()], None);
         assert_eq!(l.kind[trailing.index()], Some(Reason::Navigation));
+        // No story before it: a teaser in a news box, not a link appended to a story.
+        assert_eq!(l.kind[teaser.index()], None);
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! plain paragraphs, with no box or label a class or keyword rule could read; a paragraph that
 //! is wholly a link says where to go, not what the story says. Inside the story, between its
 //! paragraphs, such a line can be part of it (Readability's gold keeps CNN's inline "Related:"
-//! lines), so only paragraphs with no prose paragraph after them are left out.
+//! lines), so only paragraphs with no prose paragraph after them are left out; and only after a
+//! story (a prose paragraph before them among their siblings): a lone linked paragraph in its
+//! own box is a teaser of a news list, content on a front page (styled-dev's gold, cometlog).
 
 /// A paragraph is "a link" from this share of link text on.
 pub(crate) const MIN_LINK_DENSITY: f32 = 0.9;

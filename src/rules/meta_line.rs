@@ -5,6 +5,8 @@
 //! it says; Readability.js lifts the byline out of the text, and the trafilatura corpus
 //! leaves both out (28 of its kept "without" snippets were such lines, 12 at the head).
 //! Matched by whole class/id token and only on short boxes, so a text about dates stays.
+//! Never on a heading: a date heading (Blogger's `<h2 class="date-header">`) opens the posts
+//! of that day on a blog's front page, where it is part of the content (styled-dev's gold).
 
 use super::vocab::{x, Term};
 
