@@ -345,7 +345,8 @@ fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
 /// The page's one `itemprop="articleBody"` (schema.org: the body of the article), when the
 /// scored winner lies wholly outside it and it holds a story's worth of prose: a gallery of
 /// long captions or a comment thread elsewhere on the page outscored the text the publisher
-/// marked (readability bug-1255978: a 50-photo caption list won over the story).
+/// marked; also when the winner lies inside the body and the body holds such prose outside it
+/// (readability bug-1255978: a 50-photo caption list embedded mid-story won over the story).
 fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
     let f = inp.f;
     let mut bodies = f.order.iter().copied().filter(|&id| {
@@ -356,14 +357,23 @@ fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
             && !inp.noise.inside[id.index()]
     });
     let body = bodies.next()?;
-    if bodies.next().is_some()
-        || roots
-            .iter()
-            .any(|&r| f.contains(r, body) || f.contains(body, r))
-    {
+    if bodies.next().is_some() || roots.iter().any(|&r| f.contains(r, body)) {
         return None;
     }
-    (prose_chars(inp, body) >= limits::DECLARED_BODY_MIN_PROSE).then_some(body)
+    let inside: Vec<NodeId> = roots
+        .iter()
+        .copied()
+        .filter(|&r| f.contains(body, r))
+        .collect();
+    // Why: a winner inside the body is one embed of the story (a 50-photo caption gallery in
+    // the middle of the text, readability bug-1255978) when the body holds a story's worth of
+    // prose outside it; roots partly inside and partly outside are left alone.
+    let own: u32 = inside.iter().map(|&r| prose_chars(inp, r)).sum();
+    if !inside.is_empty() && inside.len() < roots.len() {
+        return None;
+    }
+    let outside = prose_chars(inp, body).saturating_sub(own);
+    (outside >= limits::DECLARED_BODY_MIN_PROSE).then_some(body)
 }
 
 /// Chars of the prose paragraphs (a sentence or more, few links, not noise) inside `root`.
@@ -730,6 +740,36 @@ mod tests {
         // Without the mark, the longer gallery wins.
         let (s, _, gallery) = gallery_page(false);
         assert_eq!(choose(&s).map(|c| c.top), Some(gallery));
+    }
+
+    #[test]
+    fn a_caption_gallery_embedded_in_the_declared_body_climbs_to_the_body() {
+        let mut b = Builder::new();
+        let mut body = NodeId(0);
+        b.el("body", &[], |b| {
+            body = b.el("div", &[("itemprop", "articleBody")], |b| {
+                for _ in 0..6 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                b.el("div", &[("class", "gallery")], |b| {
+                    b.el("ul", &[("class", "legends")], |b| {
+                        for _ in 0..30 {
+                            b.el("li", &[], |b| {
+                                b.el("p", &[], |b| {
+                                    b.text(PROSE);
+                                });
+                            });
+                        }
+                    });
+                });
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        assert_eq!(choose(&b.finish()).map(|c| c.roots), Some(vec![body]));
     }
 
     #[test]
