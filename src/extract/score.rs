@@ -169,7 +169,7 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
     crate::order::by_key(&mut ranked, |a| {
         crate::order::descending(crate::order::f32_key(s.candidate[a.index()]))
     });
-    let first = *ranked.first()?;
+    let first = outside_asides(inp, s, &ranked, *ranked.first()?);
     let top_score = s.candidate[first.index()];
     let top = if inp.column_join {
         enclosing_article(inp, s, widen(inp, s, &ranked, first))
@@ -337,15 +337,37 @@ fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
             (n.is("main") || n.attr("role") == Some("main")) && !inp.noise.inside[id.index()]
         })
         .max_by_key(|id| f.text_len[id.index()])?;
-    let text = f.text_len[main.index()];
+    let text = f.text_len[main.index()].saturating_sub(tangential_chars(inp, main, roots));
     let far_more = (kept as f32) < text as f32 * limits::WEAK_SELECTION_SHARE;
     (far_more && text >= limits::LANDMARK_MIN_CHARS).then_some(main)
+}
+
+/// Text in the outermost asides inside `root` that hold none of `roots`. Why: a landmark "far
+/// larger" than the selection only by a sidebar (a live blog beside a short story, readability
+/// liberation-1) is not the page's content.
+fn tangential_chars(inp: &Inputs, root: NodeId, roots: &[NodeId]) -> u32 {
+    let f = inp.f;
+    let (start, end) = (f.preorder[root.index()], f.subtree_end[root.index()]);
+    f.order[start as usize..=end as usize]
+        .iter()
+        .copied()
+        .filter(|&id| is_aside(inp.snap.node(id)))
+        .filter(|&id| {
+            inp.snap
+                .node(id)
+                .parent
+                .is_none_or(|p| aside_of(inp, p).is_none())
+        })
+        .filter(|&id| !roots.iter().any(|&r| f.contains(id, r)))
+        .map(|id| f.text_len[id.index()])
+        .sum()
 }
 
 /// The page's one `itemprop="articleBody"` (schema.org: the body of the article), when the
 /// scored winner lies wholly outside it and it holds a story's worth of prose: a gallery of
 /// long captions or a comment thread elsewhere on the page outscored the text the publisher
-/// marked (readability bug-1255978: a 50-photo caption list won over the story).
+/// marked; also when the winner lies inside the body and the body holds such prose outside it
+/// (readability bug-1255978: a 50-photo caption list embedded mid-story won over the story).
 fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
     let f = inp.f;
     let mut bodies = f.order.iter().copied().filter(|&id| {
@@ -356,14 +378,23 @@ fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
             && !inp.noise.inside[id.index()]
     });
     let body = bodies.next()?;
-    if bodies.next().is_some()
-        || roots
-            .iter()
-            .any(|&r| f.contains(r, body) || f.contains(body, r))
-    {
+    if bodies.next().is_some() || roots.iter().any(|&r| f.contains(r, body)) {
         return None;
     }
-    (prose_chars(inp, body) >= limits::DECLARED_BODY_MIN_PROSE).then_some(body)
+    let inside: Vec<NodeId> = roots
+        .iter()
+        .copied()
+        .filter(|&r| f.contains(body, r))
+        .collect();
+    // Why: a winner inside the body is one embed of the story (a 50-photo caption gallery in
+    // the middle of the text, readability bug-1255978) when the body holds a story's worth of
+    // prose outside it; roots partly inside and partly outside are left alone.
+    let own: u32 = inside.iter().map(|&r| prose_chars(inp, r)).sum();
+    if !inside.is_empty() && inside.len() < roots.len() {
+        return None;
+    }
+    let outside = prose_chars(inp, body).saturating_sub(own);
+    (outside >= limits::DECLARED_BODY_MIN_PROSE).then_some(body)
 }
 
 /// Chars of the prose paragraphs (a sentence or more, few links, not noise) inside `root`.
@@ -403,6 +434,7 @@ fn widen(inp: &Inputs, s: &Scores, ranked: &[NodeId], first: NodeId) -> NodeId {
         .copied()
         .filter(|c| s.candidate[c.index()] >= best * limits::PARENT_PROMOTION_SHARE)
         .filter(|&c| !f.contains(c, first) && !f.contains(first, c))
+        .filter(|&c| aside_of(inp, c).is_none_or(|a| f.contains(a, first)))
         .collect();
     let mut top = first;
     if near.len() + 1 >= limits::MIN_ALTERNATIVES_FOR_PROMOTION {
@@ -430,6 +462,46 @@ fn widen(inp: &Inputs, s: &Scores, ranked: &[NodeId], first: NodeId) -> NodeId {
     }
     top
 }
+
+/// The best candidate outside every `<aside>` when the winner lies in one and that candidate
+/// scores at least [`limits::ASIDE_YIELD_SHARE`] of it: a sidebar live blog of short posts
+/// narrowly outscored the story beside it (readability liberation-1).
+fn outside_asides(inp: &Inputs, s: &Scores, ranked: &[NodeId], first: NodeId) -> NodeId {
+    if aside_of(inp, first).is_none() {
+        return first;
+    }
+    let floor = s.candidate[first.index()] * limits::ASIDE_YIELD_SHARE;
+    ranked
+        .iter()
+        .copied()
+        .take_while(|c| s.candidate[c.index()] >= floor)
+        .find(|&c| aside_of(inp, c).is_none())
+        .unwrap_or(first)
+}
+
+/// The nearest `<aside>` (or `role="complementary"`) holding `id`. Why: HTML marks such a
+/// box as tangential to the page's content; a strong candidate inside one (a live blog in a
+/// sidebar, readability liberation-1) is not another part of an article outside it, so it
+/// does not pull the winner up to their shared page column.
+fn aside_of(inp: &Inputs, id: NodeId) -> Option<NodeId> {
+    let mut cur = Some(id);
+    while let Some(a) = cur {
+        let n = inp.snap.node(a);
+        if is_aside(n) {
+            return Some(a);
+        }
+        cur = n.parent;
+    }
+    None
+}
+
+fn is_aside(n: &crate::Node) -> bool {
+    n.is(ASIDE_TAG) || n.attr("role") == Some(ASIDE_ROLE)
+}
+
+/// Tag and ARIA role of a tangential box (see [`aside_of`]).
+const ASIDE_TAG: &str = "aside";
+const ASIDE_ROLE: &str = "complementary";
 
 /// Siblings of `top` in the same column: strong candidates, prose paragraphs, and headings
 /// that introduce joined content.
@@ -730,6 +802,92 @@ mod tests {
         // Without the mark, the longer gallery wins.
         let (s, _, gallery) = gallery_page(false);
         assert_eq!(choose(&s).map(|c| c.top), Some(gallery));
+    }
+
+    #[test]
+    fn a_caption_gallery_embedded_in_the_declared_body_climbs_to_the_body() {
+        let mut b = Builder::new();
+        let mut body = NodeId(0);
+        b.el("body", &[], |b| {
+            body = b.el("div", &[("itemprop", "articleBody")], |b| {
+                for _ in 0..6 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                b.el("div", &[("class", "gallery")], |b| {
+                    b.el("ul", &[("class", "legends")], |b| {
+                        for _ in 0..30 {
+                            b.el("li", &[], |b| {
+                                b.el("p", &[], |b| {
+                                    b.text(PROSE);
+                                });
+                            });
+                        }
+                    });
+                });
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        assert_eq!(choose(&b.finish()).map(|c| c.roots), Some(vec![body]));
+    }
+
+    #[test]
+    fn a_sidebar_does_not_count_toward_the_landmark_text() {
+        let mut b = Builder::new();
+        let (mut main, mut story, mut aside) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            main = b.el("div", &[("role", "main")], |b| {
+                story = b.el("div", &[], |b| {
+                    for _ in 0..5 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                aside = b.el("aside", &[], |b| {
+                    b.el("ul", &[], |b| {
+                        for _ in 0..40 {
+                            b.el("li", &[], |b| {
+                                b.text("14:44 A short live post in the sidebar");
+                            });
+                        }
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        with_inputs(&s, |inp| {
+            let sidebar = inp.f.text_len[aside.index()];
+            assert!(sidebar > 0);
+            assert_eq!(tangential_chars(inp, main, &[story]), sidebar);
+            // An aside holding the selection is not tangential to it.
+            assert_eq!(tangential_chars(inp, main, &[aside]), 0);
+        });
+    }
+
+    #[test]
+    fn a_story_beside_a_slightly_stronger_aside_wins() {
+        let mut b = Builder::new();
+        let mut story = NodeId(0);
+        let para = |b: &mut Builder| {
+            b.el("p", &[], |b| {
+                b.text(PROSE);
+            });
+        };
+        b.el("body", &[], |b| {
+            story = b.el("div", &[], |b| {
+                (0..2).for_each(|_| para(b));
+            });
+            b.el("aside", &[], |b| {
+                b.el("div", &[], |b| {
+                    (0..3).for_each(|_| para(b));
+                });
+            });
+        });
+        assert_eq!(choose(&b.finish()).map(|c| c.top), Some(story));
     }
 
     #[test]

@@ -172,8 +172,11 @@ pub(crate) mod limits {
     /// Link density under which a sentence paragraph counts as prose (citations stay under it,
     /// teaser lines go over).
     pub const PROSE_MAX_LINK_DENSITY: f32 = 0.25;
-    /// Prose chars a declared `itemprop="articleBody"` needs to replace a winner outside it (a
-    /// few paragraphs: a teaser or summary marked so is shorter).
+    /// A candidate outside every `<aside>` replaces a winner inside one when it scores at least
+    /// this share of it (HTML marks an aside as tangential: it wins only by a clear margin).
+    pub const ASIDE_YIELD_SHARE: f32 = 0.5;
+    /// Prose chars a declared `itemprop="articleBody"` needs outside the winner to replace it
+    /// (a few paragraphs: a teaser or summary marked so is shorter).
     pub const DECLARED_BODY_MIN_PROSE: u32 = 500;
     /// A box whose `<math>` holds at least this share of its text is a formula, never
     /// vocabulary noise (MathJax wraps each formula, rendering and MathML twin, in one box).
