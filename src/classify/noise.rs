@@ -229,7 +229,7 @@ impl<'a> NoiseClassifier<'a> {
         let banner = rules::AD_SIZES
             .iter()
             .any(|&(w, h)| (l.width - w).abs() <= w * 0.1 && (l.height - h).abs() <= h * 0.1);
-        if banner && self.f.text_len[id.index()] < 40 {
+        if banner && self.f.text_len[id.index()] < 40 && !self.holds_heading(id) {
             return Some(Reason::Advertisement);
         }
         match g.region {
@@ -271,6 +271,21 @@ impl<'a> NoiseClassifier<'a> {
         } else {
             None
         }
+    }
+
+    /// `id` is or holds a heading element (`<h1>`…`<h6>`).
+    ///
+    /// Why the ad-size rule asks: an ad slot holds an image or frame and at most a label
+    /// ("Advertisement"); a box whose words are a heading is a section's title that happens to
+    /// be sized like a leaderboard (wcxb-dev 0693, live: a 731 × 98 column holding "Benefits /
+    /// Quality service, made simple" dropped the section under it).
+    fn holds_heading(&self, id: NodeId) -> bool {
+        let (start, end) = (self.f.preorder[id.index()], self.f.subtree_end[id.index()]);
+        let range = start as usize..=end as usize;
+        self.f.order.get(range).is_some_and(|ids| {
+            ids.iter()
+                .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
+        })
     }
 
     /// Most of `id`'s text is in a MathML `<math>` element.
@@ -609,13 +624,19 @@ mod tests {
     #[test]
     fn geometry_finds_overlays_and_banners() {
         let mut b = Builder::new();
-        let (mut modal, mut ad) = (NodeId(0), NodeId(0));
+        let (mut modal, mut ad, mut title) = (NodeId(0), NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
             modal = b.el("div", &[], |b| {
                 b.text("We value your privacy");
             });
             ad = b.el("div", &[], |b| {
                 b.el("img", &[("src", "x.gif")], |_| {});
+            });
+            // A section title sized like a leaderboard is not an ad.
+            title = b.el("div", &[], |b| {
+                b.el("h2", &[], |b| {
+                    b.text("Quality service");
+                });
             });
             b.el("main", &[], |b| prose(b, 6));
         });
@@ -647,9 +668,13 @@ mod tests {
         if let Some(l) = s.nodes[ad.index()].layout.as_mut() {
             (l.width, l.height) = (300.0, 250.0);
         }
+        if let Some(l) = s.nodes[title.index()].layout.as_mut() {
+            (l.width, l.height) = (730.0, 95.0);
+        }
         let l = labels(&s);
         assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));
+        assert_eq!(l.kind[title.index()], None);
     }
 
     #[test]

@@ -202,6 +202,9 @@ pub(crate) mod limits {
     /// A closed accordion or tab panel holds at least this many chars of prose to be shown
     /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints).
     pub const PANEL_MIN_CHARS: u32 = 150;
+    /// Single-child wrappers a closed panel's box may sit in below its trigger's level (live
+    /// DOM): accordion libraries put the fading inner box in a panel `<section>`.
+    pub const PANEL_WRAPPER_LEVELS: usize = 1;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;

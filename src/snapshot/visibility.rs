@@ -12,7 +12,7 @@
 //! (`collapsed_panel`), which is judged like parsed HTML judges it.
 
 use crate::rules::{self, limits};
-use crate::snapshot::{NodeKind, Snapshot};
+use crate::snapshot::{NodeId, NodeKind, Snapshot};
 
 /// `invisible[id]`: the node's computed style hides it (see the module comment for the
 /// exception). `false` for every node without layout (parsed HTML).
@@ -23,6 +23,9 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // snapshot) is ignored.
     let parent = |i: usize| snap.nodes[i].parent.map(|p| p.index()).filter(|&p| p < i);
     let mut under_hidden = vec![false; n];
+    // Inside a closed panel shown by `collapsed_panel`: `visibility` is inherited, so the
+    // panel's descendants carry its hidden style and are shown with it.
+    let mut in_panel = vec![false; n];
     // Text of the topmost `visibility`/`opacity`-hidden subtrees: one template hiding the
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
@@ -32,13 +35,17 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     let mut removed_text = 0u32;
     for (i, node) in snap.nodes.iter().enumerate() {
         let inherited = parent(i).is_some_and(|p| under_hidden[p] || out[p]);
+        in_panel[i] = !inherited && parent(i).is_some_and(|p| in_panel[p]);
         let Some(l) = node.layout.as_ref().filter(|l| l.is_invisible()) else {
             under_hidden[i] = inherited;
             continue;
         };
-        if l.display == "none" && !inherited && collapsed_panel(snap, i, &text, &links) {
+        if in_panel[i] && l.display != "none" {
+            continue;
+        }
+        if !inherited && collapsed_panel(snap, i, &text, &links) {
             // Shown like parsed HTML shows it: the rules decide, not the closed state.
-            under_hidden[i] = false;
+            in_panel[i] = true;
             continue;
         }
         if l.display == "none" {
@@ -69,7 +76,7 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
             .layout
             .as_ref()
             .is_some_and(|l| l.is_invisible() && l.display != "none");
-        if style_hidden && !pending_reveal {
+        if style_hidden && !pending_reveal && !in_panel[i] {
             out[i] = true;
         }
     }
@@ -92,20 +99,32 @@ fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bo
     {
         return false;
     }
-    let Some(parent) = snap.nodes[i].parent else {
-        return false;
-    };
-    let siblings = &snap.node(parent).children;
-    let shown = |id: &crate::snapshot::NodeId| {
+    let shown = |id: &NodeId| {
         let node = snap.node(*id);
         node.kind == NodeKind::Element && node.layout.as_ref().is_some_and(|l| !l.is_invisible())
     };
-    let before = siblings.iter().take_while(|c| c.index() != i);
-    before
-        .filter(|c| snap.node(**c).kind == NodeKind::Element)
-        .last()
-        .filter(|c| shown(c))
-        .is_some_and(|c| is_trigger(snap, *c, 0))
+    // The panel's box, or its wrapper when it is that wrapper's only element (a panel
+    // `<section>` around an inner box that fades in: wcxb-dev 0693's accordion).
+    let mut panel = NodeId(i as u32);
+    for _ in 0..=limits::PANEL_WRAPPER_LEVELS {
+        let Some(parent) = snap.node(panel).parent else {
+            return false;
+        };
+        let mut elements = snap
+            .node(parent)
+            .children
+            .iter()
+            .filter(|c| snap.node(**c).kind == NodeKind::Element);
+        let before = elements.clone().take_while(|c| **c != panel).last();
+        if let Some(c) = before {
+            return shown(c) && is_trigger(snap, *c, 0);
+        }
+        if elements.nth(1).is_some() {
+            return false;
+        }
+        panel = parent;
+    }
+    false
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
@@ -318,6 +337,52 @@ mod tests {
         // Without a shown trigger before it, the answer stays hidden.
         hide(&mut s, q, "none", "visible", 1.0);
         assert!(invisible(&s)[answer.index()]);
+    }
+
+    #[test]
+    fn a_faded_panel_inside_its_section_is_shown_a_faded_slide_is_not() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut header, mut section, mut inner, mut p, mut slide) = (z, z, z, z, z);
+        b.el("body", &[], |b| {
+            header = b.el("div", &[("role", "heading")], |b| {
+                b.el("button", &[("aria-expanded", "false")], |b| {
+                    b.text("Get insights that lead to action");
+                });
+            });
+            section = b.el("section", &[], |b| {
+                inner = b.el("div", &[], |b| {
+                    p = b.el("p", &[], |b| {
+                        b.text(&PROSE.repeat(3));
+                    });
+                });
+            });
+            b.el("div", &[], |b| {
+                b.text(&PROSE.repeat(6));
+            });
+            slide = b.el("div", &[], |b| {
+                b.text(&PROSE.repeat(3));
+            });
+        });
+        let mut s: Snapshot = b.finish();
+        for id in [header, section] {
+            hide(&mut s, id, "block", "visible", 1.0);
+        }
+        // `visibility` is inherited: the panel's paragraph carries the hidden style too.
+        hide(&mut s, inner, "block", "hidden", 0.0);
+        hide(&mut s, p, "block", "hidden", 1.0);
+        hide(&mut s, slide, "block", "visible", 0.0);
+        let inv = invisible(&s);
+        assert!(!inv[inner.index()] && !inv[p.index()]);
+        // The slide follows a shown box of prose, not a trigger.
+        assert!(inv[slide.index()]);
+        // With a second box in the section, the wrapper is no panel: hidden.
+        let extra = s.nodes.len();
+        s.nodes.push(s.nodes[inner.index()].clone());
+        s.nodes[section.index()]
+            .children
+            .insert(0, NodeId(extra as u32));
+        assert!(invisible(&s)[inner.index()]);
     }
 
     #[test]
