@@ -280,12 +280,10 @@ impl<'a> NoiseClassifier<'a> {
     /// be sized like a leaderboard (wcxb-dev 0693, live: a 731 × 98 column holding "Benefits /
     /// Quality service, made simple" dropped the section under it).
     fn holds_heading(&self, id: NodeId) -> bool {
-        let (start, end) = (self.f.preorder[id.index()], self.f.subtree_end[id.index()]);
-        let range = start as usize..=end as usize;
-        self.f.order.get(range).is_some_and(|ids| {
-            ids.iter()
-                .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
-        })
+        self.f
+            .subtree(id)
+            .iter()
+            .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
     }
 
     /// Most of `id`'s text is in a MathML `<math>` element.

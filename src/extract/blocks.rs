@@ -128,6 +128,12 @@ impl Features {
         self.preorder[o] <= self.preorder[i] && self.preorder[i] <= self.subtree_end[o]
     }
 
+    /// `id` and every node inside it, in document order (`id` first).
+    pub(crate) fn subtree(&self, id: NodeId) -> &[NodeId] {
+        let (start, end) = (self.preorder[id.index()], self.subtree_end[id.index()]);
+        self.order.get(start as usize..=end as usize).unwrap_or(&[])
+    }
+
     /// Has vocabulary bit `f`.
     pub fn has(&self, id: NodeId, f: u8) -> bool {
         self.vocab[id.index()] & f != 0
@@ -143,9 +149,8 @@ impl Features {
         mut visit: impl FnMut(NodeId, &mut [bool]),
     ) {
         for &r in roots {
-            let (start, end) = (self.preorder[r.index()], self.subtree_end[r.index()]);
-            let mut next = start;
-            for &id in &self.order[start as usize..=end as usize] {
+            let mut next = self.preorder[r.index()];
+            for &id in self.subtree(r) {
                 let i = id.index();
                 if self.preorder[i] < next {
                     continue;

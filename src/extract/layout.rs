@@ -86,12 +86,8 @@ pub(crate) fn link_led_page(
     }
     let (mut text, mut links) = (0u32, 0u32);
     for &r in roots {
-        let (start, end) = (
-            f.preorder[r.index()] as usize,
-            f.subtree_end[r.index()] as usize,
-        );
-        let mut next = start;
-        for &id in f.order.get(start..=end).unwrap_or(&[]) {
+        let mut next = f.preorder[r.index()] as usize;
+        for &id in f.subtree(r) {
             let i = id.index();
             if (f.preorder[i] as usize) < next {
                 continue;

@@ -267,10 +267,9 @@ fn text_outside(inp: &Inputs, root: NodeId, skip: impl Fn(NodeId) -> bool) -> u3
     if skip(root) {
         return 0;
     }
-    let (start, end) = (f.preorder[root.index()], f.subtree_end[root.index()]);
     let mut skipped = 0;
-    let mut next = start;
-    for &id in &f.order[start as usize..=end as usize] {
+    let mut next = f.preorder[root.index()];
+    for &id in f.subtree(root) {
         if f.preorder[id.index()] < next {
             continue;
         }
@@ -347,8 +346,7 @@ fn landmark_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
 /// liberation-1) is not the page's content.
 fn tangential_chars(inp: &Inputs, root: NodeId, roots: &[NodeId]) -> u32 {
     let f = inp.f;
-    let (start, end) = (f.preorder[root.index()], f.subtree_end[root.index()]);
-    f.order[start as usize..=end as usize]
+    f.subtree(root)
         .iter()
         .copied()
         .filter(|&id| is_aside(inp.snap.node(id)))
@@ -400,8 +398,7 @@ fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
 /// Chars of the prose paragraphs (a sentence or more, few links, not noise) inside `root`.
 pub(crate) fn prose_chars(inp: &Inputs, root: NodeId) -> u32 {
     let f = inp.f;
-    let (start, end) = (f.preorder[root.index()], f.subtree_end[root.index()]);
-    f.order[start as usize..=end as usize]
+    f.subtree(root)
         .iter()
         .filter(|&&b| f.is_block[b.index()])
         .map(|&b| own_prose_chars(inp, b))

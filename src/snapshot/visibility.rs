@@ -19,6 +19,10 @@ use crate::snapshot::{NodeId, NodeKind, Snapshot};
 pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     let n = snap.len();
     let mut out = vec![false; n];
+    if snap.nodes.iter().all(|node| node.layout.is_none()) {
+        // Parsed HTML: nothing to judge, and no text or link sums to pay for.
+        return out;
+    }
     // Parents come before children in capture order; a parent with a larger id (a hand-made
     // snapshot) is ignored.
     let parent = |i: usize| snap.nodes[i].parent.map(|p| p.index()).filter(|&p| p < i);
@@ -29,7 +33,7 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // Text of the topmost `visibility`/`opacity`-hidden subtrees: one template hiding the
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
-    let links = link_lengths(snap);
+    let links = link_lengths(snap, &text);
     let mut style_hidden_text = 0u32;
     // Text under the topmost `display: none` subtrees, left out of the page's text below.
     let mut removed_text = 0u32;
@@ -143,8 +147,9 @@ fn is_trigger(snap: &Snapshot, id: crate::snapshot::NodeId, depth: u8) -> bool {
     depth < 2 && kids.clone().count() <= 3 && kids.any(|c| is_trigger(snap, *c, depth + 1))
 }
 
-/// Characters of rendered text inside links (`<a>`) in each subtree.
-fn link_lengths(snap: &Snapshot) -> Vec<u32> {
+/// Characters of rendered text inside links (`<a>`) in each subtree, from the subtree text
+/// lengths `text` ([`text_lengths`]).
+fn link_lengths(snap: &Snapshot, text: &[u32]) -> Vec<u32> {
     let n = snap.len();
     let mut in_link = vec![false; n];
     let mut len = vec![0u32; n];
@@ -152,7 +157,6 @@ fn link_lengths(snap: &Snapshot) -> Vec<u32> {
         let p = node.parent.map(|p| p.index()).filter(|&p| p < i);
         in_link[i] = node.is("a") || p.is_some_and(|p| in_link[p]);
     }
-    let text = text_lengths(snap);
     for i in (0..n).rev() {
         if snap.nodes[i].kind == NodeKind::Text && in_link[i] {
             len[i] = text[i];
