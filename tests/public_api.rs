@@ -137,3 +137,34 @@ fn typings_state_the_real_defaults() {
         "mode default {mode}"
     );
 }
+
+/// A capture whose `<html>` is `display: none` until a script runs (a no-script or anti-flicker
+/// state) shows a reader nothing; its layout is left out and the page extracted as parsed HTML,
+/// with the trace saying so.
+#[test]
+fn a_capture_hidden_until_a_script_runs_is_extracted_as_parsed_html() {
+    let options = Options::default();
+    let mut snap = site_page(1);
+    let (plain, _) = lectern::extract_with_trace(&snap, &options).unwrap();
+    let plain = plain.expect("the parsed page has an article");
+    snap.viewport = Some(lectern::Viewport {
+        width: 1280.0,
+        height: 800.0,
+        page_width: 1280.0,
+        page_height: 800.0,
+        ..Default::default()
+    });
+    for node in &mut snap.nodes {
+        node.layout = Some(lectern::Layout {
+            display: if node.tag == "html" { "none" } else { "block" }.into(),
+            visibility: "visible".into(),
+            opacity: 1.0,
+            ..Default::default()
+        });
+    }
+    let (hidden, trace) = lectern::extract_with_trace(&snap, &options).unwrap();
+    let hidden = hidden.expect("the hidden page is judged as parsed HTML");
+    assert_eq!(lectern::to_text(&hidden), lectern::to_text(&plain));
+    let blocks = trace.stage("blocks").unwrap();
+    assert!(blocks.counts.contains(&("layout_ignored", 1)));
+}

@@ -62,7 +62,17 @@ pub(crate) fn extract_learning(
     learning: stages::Learning,
     deadline: &Deadline,
 ) -> Result<(Option<Article>, stages::Outcome), Error> {
-    let out = stages::run_with(
+    // A layout that shows almost none of the page's text (it waits for a script) is left out:
+    // the page is judged as parsed HTML, by the stages and the article builder alike.
+    let plain;
+    let hidden_page = crate::snapshot::visibility::hides_the_page(snap);
+    let snap = if hidden_page {
+        plain = snap.without_layout();
+        &plain
+    } else {
+        snap
+    };
+    let mut out = stages::run_with(
         snap,
         options.mode,
         memory.as_deref(),
@@ -70,6 +80,11 @@ pub(crate) fn extract_learning(
         learning,
         deadline,
     )?;
+    if let Some(blocks) = out.trace.stages.iter_mut().find(|s| s.name == "blocks") {
+        blocks
+            .counts
+            .push(("layout_ignored", usize::from(hidden_page)));
+    }
     if let Some(m) = memory {
         m.learn(&out.features, &kept_blocks(snap, &out));
     }

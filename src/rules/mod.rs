@@ -199,6 +199,15 @@ pub(crate) mod limits {
     /// text is a script-pending reveal, not hidden content (`snapshot/visibility.rs`; live DOM
     /// with page scripts off: readability's seattletimes-1 hides its whole article body so).
     pub const REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
+    /// A captured layout showing less than this many chars of the page's text, and under
+    /// `LAYOUT_SHOWN_MAX_SHARE` of it, shows a page a script has not revealed yet (`<html>` or the
+    /// page's wrapper at `display: none` until it runs; a live capture with page scripts off:
+    /// trafilatura's faz.net and sass-ag pages): the page is judged as parsed HTML
+    /// (`snapshot/visibility.rs` `hides_the_page`). A reader sees more than a headline's worth.
+    pub const LAYOUT_SHOWN_MAX_CHARS: u32 = 500;
+    /// See `LAYOUT_SHOWN_MAX_CHARS`: pages whose menus hold most of their text still show
+    /// their article, so the share alone is no test.
+    pub const LAYOUT_SHOWN_MAX_SHARE: f32 = 0.1;
     /// A closed accordion or tab panel holds at least this many chars of prose to be shown
     /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints).
     pub const PANEL_MIN_CHARS: u32 = 150;

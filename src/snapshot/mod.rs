@@ -185,6 +185,16 @@ impl Snapshot {
         self.viewport.is_some()
     }
 
+    /// This snapshot as parsed HTML would give it: no viewport, no boxes.
+    pub(crate) fn without_layout(&self) -> Snapshot {
+        let mut plain = self.clone();
+        plain.viewport = None;
+        for node in &mut plain.nodes {
+            node.layout = None;
+        }
+        plain
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -87,6 +87,32 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     out
 }
 
+/// The captured layout shows almost none of the page's text (`limits::LAYOUT_SHOWN_MAX_CHARS`):
+/// the page waits for a script to reveal it, so its layout says nothing about what a reader
+/// will see, and the extraction judges the page as parsed HTML (`extract::extract_learning`).
+pub(crate) fn hides_the_page(snap: &Snapshot) -> bool {
+    if !snap.has_layout() {
+        return false;
+    }
+    let text = text_lengths(snap);
+    let mut hidden = vec![false; snap.len()];
+    let mut hidden_text = 0u32;
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let inherited = node
+            .parent
+            .map(|p| p.index())
+            .is_some_and(|p| p < i && hidden[p]);
+        hidden[i] = inherited || node.layout.as_ref().is_some_and(|l| l.is_invisible());
+        if hidden[i] && !inherited {
+            hidden_text = hidden_text.saturating_add(text[i]);
+        }
+    }
+    let page = text.first().copied().unwrap_or(0);
+    let shown = page.saturating_sub(hidden_text);
+    shown < limits::LAYOUT_SHOWN_MAX_CHARS
+        && (shown as f32) < limits::LAYOUT_SHOWN_MAX_SHARE * page as f32
+}
+
 /// A closed disclosure panel: a `display: none` box of prose (at least
 /// `limits::PANEL_MIN_CHARS`, under `limits::LINK_DENSITY_BOILERPLATE` links) right after a
 /// shown trigger — a heading, button, `summary`, `dt`, an element with `aria-expanded` or role
@@ -239,6 +265,35 @@ mod tests {
             ..Viewport::default()
         });
         (s, menu, article, p)
+    }
+
+    #[test]
+    fn a_page_hidden_whole_is_left_to_parsed_html_judgement() {
+        let (mut s, menu, _, _) = page();
+        assert!(!hides_the_page(&s));
+        // A closed menu hides little: the layout stands.
+        hide(&mut s, menu, "none", "visible", 1.0);
+        assert!(!hides_the_page(&s));
+        // `<body>` at `display: none` until a script runs: the layout shows nothing.
+        let body = s.node(menu).parent.unwrap_or(menu);
+        hide(&mut s, body, "none", "visible", 1.0);
+        assert!(hides_the_page(&s));
+        // Parsed HTML has no layout to leave out.
+        s.viewport = None;
+        assert!(!hides_the_page(&s));
+        // A page showing its article (over `LAYOUT_SHOWN_MAX_CHARS`) keeps its layout, however
+        // much its closed menus hold.
+        let (mut s, menu, article, _) = page();
+        let item = s.node(menu).children[0];
+        if let Some(t) = s.node(item).children.first().copied() {
+            s.nodes[t.index()].text = "Shop ".repeat(2000);
+        }
+        hide(&mut s, menu, "none", "visible", 1.0);
+        let p = s.node(article).children[0];
+        if let Some(t) = s.node(p).children.first().copied() {
+            s.nodes[t.index()].text = PROSE.repeat(8);
+        }
+        assert!(!hides_the_page(&s));
     }
 
     #[test]
