@@ -226,9 +226,10 @@ impl<'a> NoiseClassifier<'a> {
     fn geometric(&self, id: NodeId) -> Option<Reason> {
         let g = self.f.geo(id)?;
         let l = self.snap.node(id).layout.as_ref()?;
-        let banner = rules::AD_SIZES
-            .iter()
-            .any(|&(w, h)| (l.width - w).abs() <= w * 0.1 && (l.height - h).abs() <= h * 0.1);
+        let banner = !rules::NOT_AD_SLOT_TAGS.contains(&self.snap.node(id).tag.as_str())
+            && rules::AD_SIZES
+                .iter()
+                .any(|&(w, h)| (l.width - w).abs() <= w * 0.1 && (l.height - h).abs() <= h * 0.1);
         if banner && self.f.text_len[id.index()] < 40 && !self.holds_heading(id) {
             return Some(Reason::Advertisement);
         }
@@ -622,7 +623,7 @@ mod tests {
     #[test]
     fn geometry_finds_overlays_and_banners() {
         let mut b = Builder::new();
-        let (mut modal, mut ad, mut title) = (NodeId(0), NodeId(0), NodeId(0));
+        let (mut modal, mut ad, mut title, mut cell) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
             modal = b.el("div", &[], |b| {
                 b.text("We value your privacy");
@@ -634,6 +635,14 @@ mod tests {
             title = b.el("div", &[], |b| {
                 b.el("h2", &[], |b| {
                     b.text("Quality service");
+                });
+            });
+            // Nor is a table cell sized like a mobile banner (a schedule's row).
+            b.el("table", &[], |b| {
+                b.el("tr", &[], |b| {
+                    cell = b.el("td", &[], |b| {
+                        b.text("Supervised learning III");
+                    });
                 });
             });
             b.el("main", &[], |b| prose(b, 6));
@@ -669,10 +678,14 @@ mod tests {
         if let Some(l) = s.nodes[title.index()].layout.as_mut() {
             (l.width, l.height) = (730.0, 95.0);
         }
+        if let Some(l) = s.nodes[cell.index()].layout.as_mut() {
+            (l.width, l.height) = (320.0, 50.0);
+        }
         let l = labels(&s);
         assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));
         assert_eq!(l.kind[title.index()], None);
+        assert_eq!(l.kind[cell.index()], None);
     }
 
     #[test]

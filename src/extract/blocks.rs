@@ -507,11 +507,21 @@ fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
     let c1 = (pw / 2.0, ph / 2.0);
     let vp_area = (vp.width * vp.height).max(1.0);
     let invisible = crate::snapshot::visibility::invisible(snap);
+    // Boxes under `display: none` have no geometry (a zero box at the page's origin, which
+    // would read as the top band): those shown anyway (a closed panel, a streamed segment)
+    // are placed nowhere, as in parsed HTML.
+    let mut removed = vec![false; snap.len()];
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let p = node.parent.map(|p| p.index()).filter(|&p| p < i);
+        removed[i] = p.is_some_and(|p| removed[p])
+            || node.layout.as_ref().is_some_and(|l| l.display == "none");
+    }
     snap.nodes
         .iter()
         .zip(invisible)
-        .map(|(node, invisible)| {
-            let l = node.layout.as_ref()?;
+        .zip(removed)
+        .map(|((node, invisible), removed)| {
+            let l = node.layout.as_ref().filter(|_| invisible || !removed)?;
             let (cx, cy) = (l.x + l.width / 2.0, l.y + l.height / 2.0);
             let region = if l.y + l.height <= band {
                 Region::Top
@@ -727,6 +737,20 @@ mod tests {
         assert_eq!(gt, Some(Region::Top));
         assert_eq!(gm.map(|g| g.region), Some(Region::Centre));
         assert!(gm.is_some_and(|g| g.d1 < 0.05 && g.visible));
+        // Under `display: none` a box has no geometry to read: hidden, it keeps a geo that says
+        // so; shown anyway (a streamed segment), it has none, as in parsed HTML.
+        let mut none = lay(0.0, 0.0);
+        none.display = "none".into();
+        s.nodes[mid.index()].layout = Some(none);
+        let f = compute(&s);
+        assert!(f.geo(mid).is_some_and(|g| !g.visible));
+        s.nodes[mid.index()].attrs = vec![
+            ("hidden".into(), String::new()),
+            ("id".into(), "S:2".into()),
+        ];
+        let f = compute(&s);
+        assert!(f.geo(mid).is_none());
+        assert_eq!(f.geo(top).map(|g| g.region), Some(Region::Top));
     }
 
     #[test]

@@ -185,7 +185,7 @@ pub(crate) struct Column {
 
 /// A block that lies wholly beside the reading column (no horizontal overlap with it) and does
 /// not read as the page's prose: link-heavy (`OFF_COLUMN_LINK_SHARE`), small print, shorter
-/// than a paragraph, or in a box much narrower than the column (`OFF_COLUMN_NARROW_SHARE`). Headings are left alone (a side column's heading goes with its box by the vote).
+/// than a paragraph, or in a box much narrower than the column (`OFF_COLUMN_NARROW_SHARE`). Headings and code samples (`in_code`) are left alone (a side column's heading goes with its box by the vote).
 ///
 /// Why: table-layout and float pages put their side columns (link boxes, contact lines,
 /// partner lists) inside the same container as the article, so selection cannot leave them
@@ -205,7 +205,22 @@ pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId)
         || f.own_link_density(b) >= limits::OFF_COLUMN_LINK_SHARE
         || small_print_factor(f, b) < 1.0
         || l.width < (col.right - col.left) * limits::OFF_COLUMN_NARROW_SHARE;
-    beside && weak
+    beside && weak && !in_code(snap, b)
+}
+
+/// Inside a `<pre>` or `<code>` box: a code sample. Why: API references set their examples
+/// beside the prose (a two-pane layout: Stripe's, Slate's and Redoc's example column), and a
+/// code line is short and link-free without being a side box; the gold keeps them.
+fn in_code(snap: &Snapshot, b: NodeId) -> bool {
+    let mut at = Some(b);
+    while let Some(id) = at {
+        let node = snap.node(id);
+        if node.is("pre") || node.is("code") {
+            return true;
+        }
+        at = node.parent;
+    }
+    false
 }
 
 fn centred_and_visible(g: &Geo) -> bool {
@@ -402,13 +417,14 @@ mod tests {
                 false
             })
             .collect();
-        lay_out(&mut s, |id| {
+        let place = |id: NodeId| {
             if right[id.index()] {
                 (900.0, 300.0, 250.0, 16.0)
             } else {
                 (100.0, 300.0, 700.0, 16.0)
             }
-        });
+        };
+        lay_out(&mut s, place);
         let f = blocks::compute(&s);
         let Some(col) = main_column(&s, &f, &[], &[root]) else {
             panic!("six paragraphs make a column")
@@ -429,6 +445,15 @@ mod tests {
         );
         let first_p = f.blocks.iter().copied().find(|&b| s.node(b).is("p"));
         assert!(first_p.is_some_and(|p| !off_column(&s, &f, &col, p)));
+        // A code sample beside the prose (an API reference's example pane) is not a side box.
+        let (mut s2, root2, side2, _) = column_and_side_box();
+        let example = side2[1];
+        s2.nodes[example.index()].tag = "pre".into();
+        lay_out(&mut s2, place);
+        let f2 = blocks::compute(&s2);
+        let col2 = main_column(&s2, &f2, &[], &[root2]);
+        assert!(col2.is_some_and(|c| !off_column(&s2, &f2, &c, example)));
+        assert!(col2.is_some_and(|c| off_column(&s2, &f2, &c, side2[0])));
         // Prose beside the column in a box as wide as the column is not weak: a second column
         // of text stays.
         let twin = Column {

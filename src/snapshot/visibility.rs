@@ -9,7 +9,9 @@
 //! a reader running after them — would see it. `display: none` is trusted (it hides menus,
 //! templates and responsive twins, and removes the box, so there is no layout to read) except
 //! on a closed accordion or tab panel of prose right after its shown trigger
-//! (`collapsed_panel`), which is judged like parsed HTML judges it.
+//! (`collapsed_panel`) and on a streamed server-rendering segment (`rules::is_streamed_segment`,
+//! moved into place by the script that a capture with page scripts off never ran), which are
+//! judged like parsed HTML judges them.
 
 use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
@@ -47,7 +49,9 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
         if in_panel[i] && l.display != "none" {
             continue;
         }
-        if !inherited && collapsed_panel(snap, i, &text, &links) {
+        if !inherited
+            && (rules::is_streamed_segment(node) || collapsed_panel(snap, i, &text, &links))
+        {
             // Shown like parsed HTML shows it: the rules decide, not the closed state.
             in_panel[i] = true;
             continue;
@@ -294,6 +298,23 @@ mod tests {
             s.nodes[t.index()].text = PROSE.repeat(8);
         }
         assert!(!hides_the_page(&s));
+    }
+
+    #[test]
+    fn a_streamed_segment_is_shown_as_parsed_html_shows_it() {
+        let (mut s, menu, article, p) = page();
+        s.nodes[article.index()].attrs = vec![
+            ("hidden".into(), String::new()),
+            ("id".into(), "S:1f".into()),
+        ];
+        hide(&mut s, article, "none", "visible", 1.0);
+        let inv = invisible(&s);
+        assert!(!inv[article.index()] && !inv[p.index()]);
+        // Any other `display: none` box stays hidden.
+        s.nodes[article.index()].attrs = vec![("id".into(), "S:1f".into())];
+        hide(&mut s, menu, "none", "visible", 1.0);
+        let inv = invisible(&s);
+        assert!(inv[article.index()] && inv[menu.index()]);
     }
 
     #[test]
