@@ -299,6 +299,20 @@ pub struct Fuse {
     pub boilerplate: f32,
     /// Above: a block outside the rules' roots joins the content.
     pub join: f32,
+    /// Gated fusion: the page-level test that switches to stricter thresholds (`None`: the
+    /// three above apply on every page).
+    pub gate: Option<Gate>,
+}
+
+/// A per-page gate of the fusion: where the rules' own selection is strong, the model needs
+/// to be surer to overrule them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gate {
+    /// A page whose rule roots hold at least this many chars of prose paragraphs (a sentence or
+    /// more, few links) is strong: an article the rules already read well.
+    pub prose_chars: u32,
+    /// Content, boilerplate and join thresholds (logits) on a strong page.
+    pub strong: [f32; 3],
 }
 
 impl Default for Fuse {
@@ -307,6 +321,31 @@ impl Default for Fuse {
             content: fuse::CONTENT,
             boilerplate: fuse::BOILERPLATE,
             join: fuse::JOIN,
+            gate: None,
+        }
+    }
+}
+
+impl Fuse {
+    /// True when the gate calls a page whose rule roots hold `prose_chars` chars of prose strong.
+    pub(crate) fn strong(&self, prose_chars: u32) -> bool {
+        self.gate.is_some_and(|g| prose_chars >= g.prose_chars)
+    }
+
+    /// The thresholds for a page whose rule roots hold `prose_chars` chars of prose: the
+    /// gate's strong thresholds at or above its limit, else these (without a gate).
+    pub(crate) fn for_page(&self, prose_chars: u32) -> Fuse {
+        match self.gate {
+            Some(g) if self.strong(prose_chars) => Fuse {
+                content: g.strong[0],
+                boilerplate: g.strong[1],
+                join: g.strong[2],
+                gate: None,
+            },
+            _ => Fuse {
+                gate: None,
+                ..*self
+            },
         }
     }
 }
@@ -596,6 +635,28 @@ mod tests {
         assert_eq!(FEATURE_NAMES[PREV_AT], "prev_own_len");
         assert_eq!(FEATURE_NAMES[NEXT_AT], "next_own_len");
         assert_eq!(NEXT_AT + NEIGHBOUR.len() + 1, N_FEATURES);
+    }
+
+    #[test]
+    fn the_gate_switches_to_its_strong_thresholds_at_its_prose_limit() {
+        let gated = Fuse {
+            gate: Some(Gate {
+                prose_chars: 1000,
+                strong: [2.0, -3.0, 4.0],
+            }),
+            ..Fuse::default()
+        };
+        let weak = gated.for_page(999);
+        assert_eq!(
+            (weak.content, weak.boilerplate, weak.join),
+            (1.0, -1.5, 3.0)
+        );
+        let strong = gated.for_page(1000);
+        assert_eq!(
+            (strong.content, strong.boilerplate, strong.join),
+            (2.0, -3.0, 4.0)
+        );
+        assert!(!Fuse::default().strong(u32::MAX));
     }
 
     #[test]
