@@ -300,7 +300,8 @@ pub struct Fuse {
     /// Above: a block outside the rules' roots joins the content.
     pub join: f32,
     /// Gated fusion: the page-level test that switches to stricter thresholds (`None`: the
-    /// three above apply on every page).
+    /// three above apply on every page). Default: `fuse::GATE_PROSE_CHARS` (2000) chars of prose,
+    /// then `fuse::STRONG` (2, −3, 3).
     pub gate: Option<Gate>,
 }
 
@@ -321,7 +322,10 @@ impl Default for Fuse {
             content: fuse::CONTENT,
             boilerplate: fuse::BOILERPLATE,
             join: fuse::JOIN,
-            gate: None,
+            gate: Some(Gate {
+                prose_chars: fuse::GATE_PROSE_CHARS,
+                strong: fuse::STRONG,
+            }),
         }
     }
 }
@@ -361,6 +365,14 @@ pub(crate) mod fuse {
     /// A block outside the rules' roots joins the content above this (p ≈ 0.95): only when
     /// the model is sure, since a wrong join adds a whole block of boilerplate.
     pub const JOIN: f32 = 3.0;
+    /// A page whose rule roots hold this many chars of prose paragraphs or more is an article
+    /// the rules read well (the weak-selection size, `limits::WEAK_SELECTION_CHARS`): session 8,
+    /// out-of-fold, ungated fusion lost big9-dev 0.0037 (the model promoting boilerplate inside
+    /// long stories); gated at 2000 big9-dev −0.0002, wcxb-dev +0.0028 (1000: +0.0022).
+    pub const GATE_PROSE_CHARS: u32 = 2000;
+    /// Content, boilerplate and join thresholds on such a page: the session-4 setting that
+    /// lost on no corpus (docs/LEARNED.md); `99, -99, 99` (rules alone) measured 0.0004 lower.
+    pub const STRONG: [f32; 3] = [2.0, -3.0, 3.0];
 }
 
 fn tag_code(tag: &str) -> f32 {
@@ -656,7 +668,12 @@ mod tests {
             (strong.content, strong.boilerplate, strong.join),
             (2.0, -3.0, 4.0)
         );
-        assert!(!Fuse::default().strong(u32::MAX));
+        let ungated = Fuse {
+            gate: None,
+            ..Fuse::default()
+        };
+        assert!(!ungated.strong(u32::MAX));
+        assert!(Fuse::default().strong(fuse::GATE_PROSE_CHARS));
     }
 
     #[test]
