@@ -314,6 +314,9 @@ pub struct Gate {
     pub prose_chars: u32,
     /// Content, boilerplate and join thresholds (logits) on a strong page.
     pub strong: [f32; 3],
+    /// On a weak page (below `prose_chars`) the model alone picks the blocks, as
+    /// `--learned-only` does (topmost blocks with logit > 0, no vote); else the thresholds.
+    pub weak_only: bool,
 }
 
 impl Default for Fuse {
@@ -325,6 +328,7 @@ impl Default for Fuse {
             gate: Some(Gate {
                 prose_chars: fuse::GATE_PROSE_CHARS,
                 strong: fuse::STRONG,
+                weak_only: false,
             }),
         }
     }
@@ -334,6 +338,12 @@ impl Fuse {
     /// True when the gate calls a page whose rule roots hold `prose_chars` chars of prose strong.
     pub(crate) fn strong(&self, prose_chars: u32) -> bool {
         self.gate.is_some_and(|g| prose_chars >= g.prose_chars)
+    }
+
+    /// True when the model alone picks the blocks of a page with `prose_chars` chars of prose
+    /// in its rule roots ([`Gate::weak_only`]).
+    pub(crate) fn model_alone(&self, prose_chars: u32) -> bool {
+        self.gate.is_some_and(|g| g.weak_only) && !self.strong(prose_chars)
     }
 
     /// The thresholds for a page whose rule roots hold `prose_chars` chars of prose: the
@@ -655,6 +665,7 @@ mod tests {
             gate: Some(Gate {
                 prose_chars: 1000,
                 strong: [2.0, -3.0, 4.0],
+                weak_only: false,
             }),
             ..Fuse::default()
         };

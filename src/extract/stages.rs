@@ -113,6 +113,8 @@ struct LearnedOut {
     rows: Vec<[f32; N_FEATURES]>,
     /// The fusion thresholds for this page (after the gate).
     fuse: Fuse,
+    /// The gate left this page to the model alone ([`learned::Gate::weak_only`]).
+    alone: bool,
 }
 
 fn timed<T>(
@@ -210,8 +212,10 @@ pub(crate) fn run_with(
     })?;
     let scores = out.scores.as_deref();
     let fuse = out.fuse;
+    // The model alone picks the blocks: the ablation, or a weak page under the gate.
+    let only = switches.learned_only || out.alone;
     let chosen = match (chosen, scores) {
-        (_, Some(s)) if switches.learned_only => learned_roots(&inputs, s).map(|c| (c, false)),
+        (_, Some(s)) if only => learned_roots(&inputs, s).map(|c| (c, false)),
         (Some((mut c, r)), Some(s)) => {
             join_sure_blocks(&inputs, s, fuse.join, &mut c.roots, &mut trace);
             Some((c, r))
@@ -228,15 +232,11 @@ pub(crate) fn run_with(
     };
     let mut drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
         let inp = Inputs {
-            respect_noise: inputs.respect_noise && !switches.learned_only,
+            respect_noise: inputs.respect_noise && !only,
             ..inputs
         };
-        let fusion = Fusion {
-            scores,
-            only: switches.learned_only,
-            fuse,
-        };
-        let vote = switches.hierarchy && !switches.learned_only;
+        let fusion = Fusion { scores, only, fuse };
+        let vote = switches.hierarchy && !only;
         hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c)
     })?;
     timed(&mut trace, deadline, "prune", |t, c| {
@@ -291,6 +291,7 @@ fn learned_stage(
             scores: None,
             rows: Vec::new(),
             fuse,
+            alone: false,
         };
     }
     let rows = learned::rows(inp, roots, |b| rule_label(inp, b, false)); // features as trained: without linked notes
@@ -302,16 +303,17 @@ fn learned_stage(
         s
     });
     counts.push(("scored", scores.as_ref().map_or(0, |_| rows.len())));
-    let fuse = match fuse.gate {
+    let (fuse, alone) = match fuse.gate {
         Some(_) if scores.is_some() => {
             let prose = roots_prose_chars(inp, roots);
             counts.push(("strong_page", usize::from(fuse.strong(prose))));
-            fuse.for_page(prose)
+            (fuse.for_page(prose), fuse.model_alone(prose))
         }
-        _ => fuse.for_page(0),
+        _ => (fuse.for_page(0), false),
     };
     LearnedOut {
         fuse,
+        alone,
         scores,
         rows: if learning.collect_rows {
             rows
@@ -1262,45 +1264,62 @@ mod tests {
         assert_eq!(sel.roots[0], s.node(art).children[0]);
     }
 
-    #[test]
-    fn the_fusion_gate_keeps_the_rules_on_a_page_of_prose() {
-        use crate::classify::learned::Gate;
-        // A model that calls every <p> boilerplate (logit -5).
-        let model = tag_model(-5.0, 0.0);
-        let (s, art, _, _) = news_page();
-        let first_p = s.node(art).children[0];
+    /// The news page with the learned stage on, `model`, and a gate at `prose_chars` whose
+    /// strong pages keep the rule labels.
+    fn gated(s: &Snapshot, model: &Model, prose_chars: u32, weak_only: bool) -> Option<Outcome> {
+        let gate = learned::Gate {
+            prose_chars,
+            strong: [9.0, -9.0, 9.0],
+            weak_only,
+        };
+        let learning = Learning {
+            model: Some(model),
+            fuse: Some(Fuse {
+                gate: Some(gate),
+                ..Fuse::default()
+            }),
+            ..Learning::default()
+        };
         let switches = StageSwitches {
             learned: true,
             ..StageSwitches::default()
         };
+        balanced(s, switches, learning).ok()
+    }
+
+    #[test]
+    fn the_fusion_gate_keeps_the_rules_on_a_page_of_prose() {
+        // A model that calls every <p> boilerplate (logit -5).
+        let model = tag_model(-5.0, 0.0);
+        let (s, art, _, _) = news_page();
+        let first_p = s.node(art).children[0];
         // The article holds six prose paragraphs of ~100 chars: strong at 500, weak at 5000.
         let dropped = |prose_chars: u32| {
-            let fuse = Fuse {
-                gate: Some(Gate {
-                    prose_chars,
-                    strong: [9.0, -9.0, 9.0],
-                }),
-                ..Fuse::default()
-            };
-            let learning = Learning {
-                model: Some(&model),
-                fuse: Some(fuse),
-                ..Learning::default()
-            };
-            let out = balanced(&s, switches, learning).ok();
+            let out = gated(&s, &model, prose_chars, false);
             let strong = out.as_ref().and_then(|o| {
                 let stage = o.trace.stage("learned")?;
-                stage
-                    .counts
-                    .iter()
-                    .find(|c| c.0 == "strong_page")
-                    .map(|c| c.1)
+                let count = stage.counts.iter().find(|c| c.0 == "strong_page");
+                count.map(|c| c.1)
             });
             let sel = out.and_then(|o| o.selection).unwrap_or_default();
             (sel.drop.get(first_p.index()).copied(), strong)
         };
         assert_eq!(dropped(500), (Some(false), Some(1)));
         assert_eq!(dropped(5000), (Some(true), Some(0)));
+    }
+
+    #[test]
+    fn a_weak_page_can_be_left_to_the_model_alone() {
+        let model = tag_model(1.0, -1.0);
+        let (s, art, _, _) = news_page();
+        let roots = |prose_chars: u32| {
+            let out = gated(&s, &model, prose_chars, true);
+            out.and_then(|o| o.selection).unwrap_or_default().roots
+        };
+        // Strong (~600 chars of prose ≥ 500): the rules' root.
+        assert_eq!(roots(500), vec![art]);
+        // Weak (< 5000): every paragraph the model calls content is a root of its own.
+        assert_eq!(roots(5000).len(), 7);
     }
 
     #[test]
