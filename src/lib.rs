@@ -212,8 +212,8 @@ pub fn extract_snapshot_ablated(
 #[doc(hidden)]
 pub mod learn {
     pub use crate::classify::learned::{
-        feature_set_hash, Fuse, Model, ModelError, Tree, ABSENT, FEATURE_NAMES, FORMAT_VERSION,
-        N_FEATURES,
+        feature_set_hash, Fuse, Gate, Model, ModelError, Tree, ABSENT, FEATURE_NAMES,
+        FORMAT_VERSION, N_FEATURES,
     };
     use crate::extract::{self, stages::Learning};
     use crate::{Article, Deadline, Error, Options, SiteMemory, Snapshot, StageSwitches};

@@ -299,6 +299,24 @@ pub struct Fuse {
     pub boilerplate: f32,
     /// Above: a block outside the rules' roots joins the content.
     pub join: f32,
+    /// Gated fusion: the page-level test that switches to stricter thresholds (`None`: the
+    /// three above apply on every page). Default: `fuse::GATE_PROSE_CHARS` (2000) chars of prose,
+    /// then `fuse::STRONG` (2, −3, 3).
+    pub gate: Option<Gate>,
+}
+
+/// A per-page gate of the fusion: where the rules' own selection is strong, the model needs
+/// to be surer to overrule them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gate {
+    /// A page whose rule roots hold at least this many chars of prose paragraphs (a sentence or
+    /// more, few links) is strong: an article the rules already read well.
+    pub prose_chars: u32,
+    /// Content, boilerplate and join thresholds (logits) on a strong page.
+    pub strong: [f32; 3],
+    /// On a weak page (below `prose_chars`) the model alone picks the blocks, as
+    /// `--learned-only` does (topmost blocks with logit > 0, no vote); else the thresholds.
+    pub weak_only: bool,
 }
 
 impl Default for Fuse {
@@ -307,6 +325,41 @@ impl Default for Fuse {
             content: fuse::CONTENT,
             boilerplate: fuse::BOILERPLATE,
             join: fuse::JOIN,
+            gate: Some(Gate {
+                prose_chars: fuse::GATE_PROSE_CHARS,
+                strong: fuse::STRONG,
+                weak_only: false,
+            }),
+        }
+    }
+}
+
+impl Fuse {
+    /// True when the gate calls a page whose rule roots hold `prose_chars` chars of prose strong.
+    pub(crate) fn strong(&self, prose_chars: u32) -> bool {
+        self.gate.is_some_and(|g| prose_chars >= g.prose_chars)
+    }
+
+    /// True when the model alone picks the blocks of a page with `prose_chars` chars of prose
+    /// in its rule roots ([`Gate::weak_only`]).
+    pub(crate) fn model_alone(&self, prose_chars: u32) -> bool {
+        self.gate.is_some_and(|g| g.weak_only) && !self.strong(prose_chars)
+    }
+
+    /// The thresholds for a page whose rule roots hold `prose_chars` chars of prose: the
+    /// gate's strong thresholds at or above its limit, else these (without a gate).
+    pub(crate) fn for_page(&self, prose_chars: u32) -> Fuse {
+        match self.gate {
+            Some(g) if self.strong(prose_chars) => Fuse {
+                content: g.strong[0],
+                boilerplate: g.strong[1],
+                join: g.strong[2],
+                gate: None,
+            },
+            _ => Fuse {
+                gate: None,
+                ..*self
+            },
         }
     }
 }
@@ -322,6 +375,14 @@ pub(crate) mod fuse {
     /// A block outside the rules' roots joins the content above this (p ≈ 0.95): only when
     /// the model is sure, since a wrong join adds a whole block of boilerplate.
     pub const JOIN: f32 = 3.0;
+    /// A page whose rule roots hold this many chars of prose paragraphs or more is an article
+    /// the rules read well (the weak-selection size, `limits::WEAK_SELECTION_CHARS`): session 8,
+    /// out-of-fold, ungated fusion lost big9-dev 0.0037 (the model promoting boilerplate inside
+    /// long stories); gated at 2000 big9-dev −0.0002, wcxb-dev +0.0028 (1000: +0.0022).
+    pub const GATE_PROSE_CHARS: u32 = 2000;
+    /// Content, boilerplate and join thresholds on such a page: the session-4 setting that
+    /// lost on no corpus (docs/LEARNED.md); `99, -99, 99` (rules alone) measured 0.0004 lower.
+    pub const STRONG: [f32; 3] = [2.0, -3.0, 3.0];
 }
 
 fn tag_code(tag: &str) -> f32 {
@@ -596,6 +657,34 @@ mod tests {
         assert_eq!(FEATURE_NAMES[PREV_AT], "prev_own_len");
         assert_eq!(FEATURE_NAMES[NEXT_AT], "next_own_len");
         assert_eq!(NEXT_AT + NEIGHBOUR.len() + 1, N_FEATURES);
+    }
+
+    #[test]
+    fn the_gate_switches_to_its_strong_thresholds_at_its_prose_limit() {
+        let gated = Fuse {
+            gate: Some(Gate {
+                prose_chars: 1000,
+                strong: [2.0, -3.0, 4.0],
+                weak_only: false,
+            }),
+            ..Fuse::default()
+        };
+        let weak = gated.for_page(999);
+        assert_eq!(
+            (weak.content, weak.boilerplate, weak.join),
+            (1.0, -1.5, 3.0)
+        );
+        let strong = gated.for_page(1000);
+        assert_eq!(
+            (strong.content, strong.boilerplate, strong.join),
+            (2.0, -3.0, 4.0)
+        );
+        let ungated = Fuse {
+            gate: None,
+            ..Fuse::default()
+        };
+        assert!(!ungated.strong(u32::MAX));
+        assert!(Fuse::default().strong(fuse::GATE_PROSE_CHARS));
     }
 
     #[test]

@@ -111,6 +111,10 @@ pub(crate) struct Learning<'m> {
 struct LearnedOut {
     scores: Option<Vec<Option<f32>>>,
     rows: Vec<[f32; N_FEATURES]>,
+    /// The fusion thresholds for this page (after the gate).
+    fuse: Fuse,
+    /// The gate left this page to the model alone ([`learned::Gate::weak_only`]).
+    alone: bool,
 }
 
 fn timed<T>(
@@ -207,9 +211,11 @@ pub(crate) fn run_with(
         learned_stage(&inputs, rule_roots, switches, learning, c)
     })?;
     let scores = out.scores.as_deref();
-    let fuse = learning.fuse.unwrap_or_default();
+    let fuse = out.fuse;
+    // The model alone picks the blocks: the ablation, or a weak page under the gate.
+    let only = switches.learned_only || out.alone;
     let chosen = match (chosen, scores) {
-        (_, Some(s)) if switches.learned_only => learned_roots(&inputs, s).map(|c| (c, false)),
+        (_, Some(s)) if only => learned_roots(&inputs, s).map(|c| (c, false)),
         (Some((mut c, r)), Some(s)) => {
             join_sure_blocks(&inputs, s, fuse.join, &mut c.roots, &mut trace);
             Some((c, r))
@@ -226,15 +232,11 @@ pub(crate) fn run_with(
     };
     let mut drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
         let inp = Inputs {
-            respect_noise: inputs.respect_noise && !switches.learned_only,
+            respect_noise: inputs.respect_noise && !only,
             ..inputs
         };
-        let fusion = Fusion {
-            scores,
-            only: switches.learned_only,
-            fuse,
-        };
-        let vote = switches.hierarchy && !switches.learned_only;
+        let fusion = Fusion { scores, only, fuse };
+        let vote = switches.hierarchy && !only;
         hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c)
     })?;
     timed(&mut trace, deadline, "prune", |t, c| {
@@ -283,10 +285,13 @@ fn learned_stage(
     // A shipped model that fails to load is caught by its unit test; here the stage steps aside.
     counts.push(("model_missing", usize::from(on && model.is_none())));
     let model = model.filter(|_| on);
+    let fuse = learning.fuse.unwrap_or_default();
     if model.is_none() && !learning.collect_rows {
         return LearnedOut {
             scores: None,
             rows: Vec::new(),
+            fuse,
+            alone: false,
         };
     }
     let rows = learned::rows(inp, roots, |b| rule_label(inp, b, false)); // features as trained: without linked notes
@@ -298,7 +303,17 @@ fn learned_stage(
         s
     });
     counts.push(("scored", scores.as_ref().map_or(0, |_| rows.len())));
+    let (fuse, alone) = match fuse.gate {
+        Some(_) if scores.is_some() => {
+            let prose = roots_prose_chars(inp, roots);
+            counts.push(("strong_page", usize::from(fuse.strong(prose))));
+            (fuse.for_page(prose), fuse.model_alone(prose))
+        }
+        _ => (fuse.for_page(0), false),
+    };
     LearnedOut {
+        fuse,
+        alone,
         scores,
         rows: if learning.collect_rows {
             rows
@@ -306,6 +321,18 @@ fn learned_stage(
             Vec::new()
         },
     }
+}
+
+/// Chars of prose paragraphs in the rules' `roots`: the strength of their selection for the
+/// fusion gate ([`learned::Gate`]).
+fn roots_prose_chars(inp: &Inputs, roots: &[NodeId]) -> u32 {
+    let f = inp.f;
+    roots
+        .iter()
+        .flat_map(|&r| f.subtree(r).iter())
+        .filter(|&&b| f.is_block[b.index()])
+        .map(|&b| score::own_prose_chars(inp, b))
+        .sum()
 }
 
 /// Adds blocks outside the rules' roots that the model is sure are content (topmost only,
@@ -1205,19 +1232,22 @@ mod tests {
         assert!(out.trace.stage("learned").is_some());
     }
 
-    #[test]
-    fn learned_only_keeps_what_the_model_calls_content() {
-        use crate::classify::learned::Tree;
-        // A one-split model: content when the block is a <p>.
+    /// A one-split model: logit `p` for a `<p>` (tag code 1), `other` for any other block.
+    fn tag_model(p: f32, other: f32) -> Model {
         let at = learned::FEATURE_NAMES.iter().position(|n| *n == "tag");
-        let model = Model {
+        Model {
             depth: 1,
             base: 0.0,
-            trees: vec![Tree {
+            trees: vec![learned::Tree {
                 splits: vec![(at.unwrap_or(0) as u8, 1.0)],
-                leaves: vec![1.0, -1.0],
+                leaves: vec![p, other],
             }],
-        };
+        }
+    }
+
+    #[test]
+    fn learned_only_keeps_what_the_model_calls_content() {
+        let model = tag_model(1.0, -1.0);
         let (s, art, _, _) = news_page();
         let learning = Learning {
             model: Some(&model),
@@ -1232,6 +1262,64 @@ mod tests {
         // Six article paragraphs and the linked one, each a root of its own.
         assert_eq!(sel.roots.len(), 7);
         assert_eq!(sel.roots[0], s.node(art).children[0]);
+    }
+
+    /// The news page with the learned stage on, `model`, and a gate at `prose_chars` whose
+    /// strong pages keep the rule labels.
+    fn gated(s: &Snapshot, model: &Model, prose_chars: u32, weak_only: bool) -> Option<Outcome> {
+        let gate = learned::Gate {
+            prose_chars,
+            strong: [9.0, -9.0, 9.0],
+            weak_only,
+        };
+        let learning = Learning {
+            model: Some(model),
+            fuse: Some(Fuse {
+                gate: Some(gate),
+                ..Fuse::default()
+            }),
+            ..Learning::default()
+        };
+        let switches = StageSwitches {
+            learned: true,
+            ..StageSwitches::default()
+        };
+        balanced(s, switches, learning).ok()
+    }
+
+    #[test]
+    fn the_fusion_gate_keeps_the_rules_on_a_page_of_prose() {
+        // A model that calls every <p> boilerplate (logit -5).
+        let model = tag_model(-5.0, 0.0);
+        let (s, art, _, _) = news_page();
+        let first_p = s.node(art).children[0];
+        // The article holds six prose paragraphs of ~100 chars: strong at 500, weak at 5000.
+        let dropped = |prose_chars: u32| {
+            let out = gated(&s, &model, prose_chars, false);
+            let strong = out.as_ref().and_then(|o| {
+                let stage = o.trace.stage("learned")?;
+                let count = stage.counts.iter().find(|c| c.0 == "strong_page");
+                count.map(|c| c.1)
+            });
+            let sel = out.and_then(|o| o.selection).unwrap_or_default();
+            (sel.drop.get(first_p.index()).copied(), strong)
+        };
+        assert_eq!(dropped(500), (Some(false), Some(1)));
+        assert_eq!(dropped(5000), (Some(true), Some(0)));
+    }
+
+    #[test]
+    fn a_weak_page_can_be_left_to_the_model_alone() {
+        let model = tag_model(1.0, -1.0);
+        let (s, art, _, _) = news_page();
+        let roots = |prose_chars: u32| {
+            let out = gated(&s, &model, prose_chars, true);
+            out.and_then(|o| o.selection).unwrap_or_default().roots
+        };
+        // Strong (~600 chars of prose ≥ 500): the rules' root.
+        assert_eq!(roots(500), vec![art]);
+        // Weak (< 5000): every paragraph the model calls content is a root of its own.
+        assert_eq!(roots(5000).len(), 7);
     }
 
     #[test]

@@ -25,7 +25,7 @@ const USAGE: &str = "usage:
                [--snapshots DIR]
   lectern eval [--data DIR]... [--json OUT] [--pred-dir DIR] [--threads N] [--limit N]
                [--no-site-memory] [--floors FILE] [--ablate] [--learned] [--learned-only]
-               [--model FILE]... [--snapshots DIR] [--fuse CONTENT,BOILERPLATE,JOIN]
+               [--model FILE]... [--snapshots DIR] [--fuse C,B,J[,PROSE,C2,B2,J2[,ONLY]]]
   lectern train --data DIR [--data DIR]... --out MODEL [--snapshots DIR] [--fold-out PREFIX]
                [--trees N] [--depth N] [--threads N] [--compare] [--rows-cache DIR]
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
@@ -155,7 +155,10 @@ fn open_corpus(dir: &Path, args: &Args) -> Result<Corpus, String> {
     })
 }
 
-/// `--fuse CONTENT,BOILERPLATE,JOIN` (logits), for tuning the fusion thresholds.
+/// `--fuse CONTENT,BOILERPLATE,JOIN` (logits), for tuning the fusion thresholds; with
+/// `,PROSE,C2,B2,J2` a gate: pages whose rule roots hold PROSE chars of prose or more use
+/// C2,B2,J2, and with `,1` the model alone picks the blocks of the other pages (docs/LEARNED.md,
+/// session 8).
 fn parse_fuse(args: &Args) -> Result<Option<lectern::learn::Fuse>, String> {
     let Some(v) = args.get("fuse") else {
         return Ok(None);
@@ -168,13 +171,27 @@ fn parse_fuse(args: &Args) -> Result<Option<lectern::learn::Fuse>, String> {
                 .map_err(|e| format!("--fuse {v}: {e}"))
         })
         .collect::<Result<_, _>>()?;
-    let [content, boilerplate, join] = n[..] else {
-        return Err(format!("--fuse takes CONTENT,BOILERPLATE,JOIN, not {v}"));
+    let (gate, n) = match n[..] {
+        [c, b, j, prose, c2, b2, j2, ref only @ ..] if only.len() < 2 => (
+            Some(lectern::learn::Gate {
+                prose_chars: prose.max(0.0) as u32,
+                strong: [c2, b2, j2],
+                weak_only: only.first().is_some_and(|&o| o > 0.0),
+            }),
+            [c, b, j],
+        ),
+        [c, b, j] => (None, [c, b, j]),
+        _ => {
+            return Err(format!(
+                "--fuse takes CONTENT,BOILERPLATE,JOIN[,PROSE,C2,B2,J2[,ONLY]], not {v}"
+            ))
+        }
     };
     Ok(Some(lectern::learn::Fuse {
-        content,
-        boilerplate,
-        join,
+        content: n[0],
+        boilerplate: n[1],
+        join: n[2],
+        gate,
     }))
 }
 
