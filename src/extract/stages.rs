@@ -58,6 +58,8 @@ pub struct StageSwitches {
     pub page_type: bool,
     /// Second copies of kept blocks left out (`prune` stage). Default on.
     pub prune: bool,
+    /// Recommendation sections left out (`related` stage). Default on (never in recall mode).
+    pub related: bool,
     /// The article ends at a comment/related/author heading (`tail` stage). Default on
     /// (never in recall mode).
     pub tail: bool,
@@ -80,6 +82,7 @@ impl Default for StageSwitches {
             hierarchy: true,
             page_type: true,
             prune: true,
+            related: true,
             tail: true,
             learned: false,
             learned_only: false,
@@ -248,6 +251,11 @@ pub(crate) fn run_with(
             .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, &mut drop, t))
             .flatten();
         c.push(("cut", usize::from(cut.is_some())));
+    })?;
+    timed(&mut trace, deadline, "related", |t, c| {
+        let n = (switches.related && mode != Mode::Recall)
+            .then(|| crate::extract::related::drop_sections(&inputs, &chosen.roots, &mut drop, t));
+        c.push(("sections_dropped", n.unwrap_or(0)));
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);
