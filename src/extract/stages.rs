@@ -246,16 +246,16 @@ pub(crate) fn run_with(
             .then(|| prune::drop_repeats(&inputs, &chosen.roots, &mut drop, t));
         c.push(("repeats_dropped", repeats.unwrap_or(0)));
     })?;
+    // The `related` stage shares the tail's timing record (one less instantiation of `timed`:
+    // the extension wasm has little headroom); its decisions carry their own stage name.
     timed(&mut trace, deadline, "tail", |t, c| {
         let cut = (switches.tail && mode != Mode::Recall)
             .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, &mut drop, t))
             .flatten();
         c.push(("cut", usize::from(cut.is_some())));
-    })?;
-    timed(&mut trace, deadline, "related", |t, c| {
         let n = (switches.related && mode != Mode::Recall)
             .then(|| crate::extract::related::drop_sections(&inputs, &chosen.roots, &mut drop, t));
-        c.push(("sections_dropped", n.unwrap_or(0)));
+        c.push(("related_sections", n.unwrap_or(0)));
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);

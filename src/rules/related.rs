@@ -73,10 +73,11 @@ pub(crate) fn is_section_marker(text: &str) -> bool {
     if text.trim_end().ends_with(['.', '!', '?']) {
         return false;
     }
-    let key = format!(" {} ", crate::rules::tail::marker_key(text));
+    let key = crate::rules::tail::marker_key(text);
+    let words: Vec<&str> = key.split(' ').collect();
     SECTION_PHRASES.iter().any(|p| {
-        key.match_indices(p)
-            .any(|(at, _)| key[..at].ends_with(' ') && key[at + p.len()..].starts_with(' '))
+        let phrase: Vec<&str> = p.split(' ').collect();
+        words.windows(phrase.len()).any(|w| w == phrase.as_slice())
     })
 }
 
