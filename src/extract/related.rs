@@ -81,7 +81,7 @@ fn section(inp: &Inputs, roots: &[NodeId], marker: NodeId) -> Vec<NodeId> {
                 Some(l) => heading_level(inp, s).is_some_and(|h| h <= l),
                 None => grid_seen && heading_level(inp, s).is_some(),
             };
-            if ends || holds_title(inp, s) || prose(inp, s) > MAX_SECTION_PROSE {
+            if ends || own_text(inp, s) {
                 return out;
             }
             grid_seen |= f.links[i] >= GRID_MIN_LINKS;
@@ -97,14 +97,18 @@ fn section(inp: &Inputs, roots: &[NodeId], marker: NodeId) -> Vec<NodeId> {
     out
 }
 
-/// Chars of prose paragraphs in the subtree of `b`.
-fn prose(inp: &Inputs, b: NodeId) -> u32 {
-    let f = inp.f;
-    f.subtree(b)
-        .iter()
-        .filter(|&&d| f.is_block[d.index()])
-        .map(|&d| score::own_prose_chars(inp, d))
-        .sum()
+/// The subtree of `b` holds the product's own text: more than [`MAX_SECTION_PROSE`] chars of
+/// prose paragraphs, or an `h1` with text (its title; a gallery or a badge may come before it
+/// in its box, so it need not open the box).
+fn own_text(inp: &Inputs, b: NodeId) -> bool {
+    let (snap, f) = (inp.snap, inp.f);
+    let mut prose = 0;
+    f.subtree(b).iter().any(|&d| {
+        if f.is_block[d.index()] {
+            prose += score::own_prose_chars(inp, d);
+        }
+        prose > MAX_SECTION_PROSE || (f.text_len[d.index()] > 0 && snap.node(d).is("h1"))
+    })
 }
 
 /// The level (1 for `h1`) of the `h1`–`h6` holding the first text of the subtree of `b`: a
@@ -123,15 +127,6 @@ fn heading_level(inp: &Inputs, b: NodeId) -> Option<usize> {
         cur = snap.node(a).parent;
     }
     None
-}
-
-/// An `h1` with text in the subtree of `b`: the product's own title (a gallery or a badge may
-/// come before it in its box, so it need not open the box).
-fn holds_title(inp: &Inputs, b: NodeId) -> bool {
-    let (snap, f) = (inp.snap, inp.f);
-    f.subtree(b)
-        .iter()
-        .any(|&d| f.text_len[d.index()] > 0 && snap.node(d).is("h1"))
 }
 
 #[cfg(test)]
