@@ -44,6 +44,9 @@ pub enum Reason {
     /// Repeats, word for word, a block kept earlier on the page (a quoted post, a cloned
     /// carousel slide).
     Duplicate,
+    /// A section of other items ("People who viewed this item also viewed", "You may also
+    /// like"), opened by a heading that says so (`related` stage).
+    Recommendations,
 }
 
 /// One decision about one node.

@@ -5,6 +5,7 @@ pub(crate) mod blocks;
 pub(crate) mod layout;
 pub(crate) mod prune;
 pub(crate) mod readerable;
+pub(crate) mod related;
 pub(crate) mod score;
 pub(crate) mod sections;
 pub(crate) mod stages;

@@ -58,6 +58,8 @@ pub struct StageSwitches {
     pub page_type: bool,
     /// Second copies of kept blocks left out (`prune` stage). Default on.
     pub prune: bool,
+    /// Recommendation sections left out (`related` stage). Default on (never in recall mode).
+    pub related: bool,
     /// The article ends at a comment/related/author heading (`tail` stage). Default on
     /// (never in recall mode).
     pub tail: bool,
@@ -80,6 +82,7 @@ impl Default for StageSwitches {
             hierarchy: true,
             page_type: true,
             prune: true,
+            related: true,
             tail: true,
             learned: false,
             learned_only: false,
@@ -245,11 +248,16 @@ pub(crate) fn run_with(
             .then(|| prune::drop_repeats(&inputs, &chosen.roots, &mut drop, t));
         c.push(("repeats_dropped", repeats.unwrap_or(0)));
     })?;
+    // The `related` stage shares the tail's timing record (one less instantiation of `timed`:
+    // the extension wasm has little headroom); its decisions carry their own stage name.
     timed(&mut trace, deadline, "tail", |t, c| {
         let cut = (switches.tail && mode != Mode::Recall)
             .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, &mut drop, t))
             .flatten();
         c.push(("cut", usize::from(cut.is_some())));
+        let n = (switches.related && mode != Mode::Recall)
+            .then(|| crate::extract::related::drop_sections(&inputs, &chosen.roots, &mut drop, t));
+        c.push(("related_sections", n.unwrap_or(0)));
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);

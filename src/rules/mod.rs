@@ -6,6 +6,7 @@ pub(crate) mod link_para;
 pub(crate) mod meta_line;
 pub(crate) mod page_type;
 pub(crate) mod prune;
+pub(crate) mod related;
 pub(crate) mod tail;
 pub(crate) mod teaser;
 pub(crate) mod vocab;

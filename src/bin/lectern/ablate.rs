@@ -35,6 +35,13 @@ pub(crate) fn variants() -> Vec<Variant> {
                 ..all
             },
         ),
+        off(
+            "- recommendation sections (related)",
+            StageSwitches {
+                related: false,
+                ..all
+            },
+        ),
         off("- article end (tail)", StageSwitches { tail: false, ..all }),
         off(
             "- tag_path runs (seed 003)",
@@ -148,7 +155,7 @@ mod tests {
     /// Every field of `StageSwitches`, by name, as set in `s`. The destructuring names every
     /// field without `..`: a new switch does not compile until it is listed here (and below
     /// must then have its ablation row).
-    fn fields(s: StageSwitches) -> [(&'static str, bool); 10] {
+    fn fields(s: StageSwitches) -> [(&'static str, bool); 11] {
         let StageSwitches {
             noise,
             tag_path,
@@ -157,6 +164,7 @@ mod tests {
             hierarchy,
             page_type,
             prune,
+            related,
             tail,
             learned,
             learned_only,
@@ -169,6 +177,7 @@ mod tests {
             ("hierarchy", hierarchy),
             ("page_type", page_type),
             ("prune", prune),
+            ("related", related),
             ("tail", tail),
             ("learned", learned),
             ("learned_only", learned_only),

@@ -1,0 +1,91 @@
+//! Rules of the `related` stage (`extract/related.rs`): the headings of recommendation
+//! sections and the guards that keep a product's own text.
+//!
+//! Why: shop templates put grids of other products inside the product's column ("People who
+//! viewed this item also viewed", "Frequently bought together", "You may also like"). Their
+//! cards are titles and prices, not prose, yet a grid of them outweighs a short product
+//! description and the hierarchy vote keeps them. wcxb-dev: such a heading sits in the output
+//! of 24 of the 119 product pages, in the gold of none (one "Shop Similar Products" button is,
+//! hence no bare "similar products"); Stack Exchange's "Explore related questions" likewise.
+
+/// Phrases (compared as whole words with [`crate::rules::tail::marker_key`] of a short block)
+/// that name a section of other items. English, and the one German form found on a corpus
+/// page (trafilatura: a shop grid under an article); 13 more German, French, Spanish, Italian
+/// and Dutch forms ("kunden kauften auch", "vous aimerez aussi", "productos relacionados" …)
+/// matched no development page and cost 137 B gz of the extension wasm's exhausted budget.
+pub(crate) const SECTION_PHRASES: &[&str] = &[
+    "also viewed",
+    "also bought",
+    "also purchased",
+    "may also like",
+    "might also like",
+    "may also enjoy",
+    "might also enjoy",
+    "you might like",
+    "you may like",
+    "similar items",
+    "related items",
+    "related products",
+    "recently viewed",
+    "frequently bought together",
+    "complete the look",
+    "shop the look",
+    "pairs well with",
+    "more like this",
+    "customers who viewed",
+    "customers who bought",
+    "explore related",
+    "sponsored products",
+    "könnte dir auch gefallen",
+];
+
+/// A heading of a recommendation section is short: longer lines are sentences that happen to
+/// use the phrase ("Customers who bought this in blue loved how it …").
+pub(crate) const MARKER_MAX_CHARS: u32 = 80;
+
+/// The section climbs from the heading through wrappers that add at most this many chars (an
+/// item count, a "See all" link) to the box that holds the heading.
+pub(crate) const CLIMB_SLACK_CHARS: u32 = 24;
+
+/// A box after the heading with more prose than this (chars of sentence paragraphs) is the
+/// product's own text, not a grid of other items: the section ends before it. Card titles
+/// and prices are no prose.
+pub(crate) const MAX_SECTION_PROSE: u32 = 150;
+
+/// A box after the heading with at least this many links is the section's grid of items
+/// (each card links to its item); the section ends with the box holding it. Why more than
+/// one: eBay puts a "Sponsored" label with one link between its headings and carousels.
+pub(crate) const GRID_MIN_LINKS: u32 = 3;
+
+/// `text` (a short block) names a recommendation section. A line ending a sentence is no
+/// heading ("Extra sheets, blankets, towels, and similar items." in a packing list).
+pub(crate) fn is_section_marker(text: &str) -> bool {
+    if text.trim_end().ends_with(['.', '!', '?']) {
+        return false;
+    }
+    let key = crate::rules::tail::marker_key(text);
+    let words: Vec<&str> = key.split(' ').collect();
+    SECTION_PHRASES.iter().any(|p| {
+        let phrase: Vec<&str> = p.split(' ').collect();
+        words.windows(phrase.len()).any(|w| w == phrase.as_slice())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_match_whole_words_in_headings() {
+        assert!(is_section_marker("People who viewed this item also viewed"));
+        assert!(is_section_marker("YOU MAY ALSO ENJOY:"));
+        assert!(is_section_marker(
+            "Most Popular Accessories & Related Items"
+        ));
+        assert!(is_section_marker("Das könnte dir auch gefallen"));
+        assert!(!is_section_marker("Shop Similar Products"));
+        assert!(!is_section_marker("Unrelated items"));
+        assert!(!is_section_marker("Product details"));
+        assert!(!is_section_marker("Blankets, towels and similar items."));
+    }
+}
