@@ -76,7 +76,13 @@ pub(crate) fn cut(
 /// story ("Zobacz także" over three teaser cards, "Mehr zum Thema" over a link list): drops
 /// the marker and the largest ancestor below the selection's roots that, the marker aside,
 /// holds at most [`INLINE_BOX_MAX_CHARS`] chars, at least half of them link text.
-fn drop_inline_box(inp: &Inputs, roots: &[NodeId], m: NodeId, drop: &mut [bool], trace: &mut Trace) {
+fn drop_inline_box(
+    inp: &Inputs,
+    roots: &[NodeId],
+    m: NodeId,
+    drop: &mut [bool],
+    trace: &mut Trace,
+) {
     let (snap, f) = (inp.snap, inp.f);
     let (mt, ml) = (f.text_len[m.index()], f.link_len[m.index()]);
     let mut boxed = m;
@@ -262,6 +268,45 @@ mod tests {
         let (m, drop) = cut_in(&s, root);
         assert_eq!(m, Some(heading));
         assert!(drop[heading.index()]);
+    }
+
+    #[test]
+    fn a_marker_mid_story_drops_only_its_link_box() {
+        // "Zobacz także" over two teaser links, then the story goes on: the box goes, the
+        // story after it stays.
+        let mut b = Builder::new();
+        let (mut root, mut boxed, mut after) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[], |b| {
+                for _ in 0..2 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                boxed = b.el("div", &[("class", "module")], |b| {
+                    b.el("h5", &[], |b| {
+                        b.text("Zobacz także");
+                    });
+                    for _ in 0..2 {
+                        b.el("div", &[], |b| {
+                            b.el("a", &[("href", "/x")], |b| {
+                                b.text("Another story with a teaser title");
+                            });
+                        });
+                    }
+                });
+                for _ in 0..4 {
+                    after = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, None);
+        assert!(drop[boxed.index()]);
+        assert!(!drop[after.index()] && !drop[root.index()]);
     }
 
     #[test]
