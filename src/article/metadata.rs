@@ -210,6 +210,11 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
     }
 }
 
+/// The page's own summary (`<meta name="description">` and its Open Graph / Twitter twins).
+pub(crate) fn description(snap: &Snapshot) -> Option<String> {
+    collect(snap).first_meta(&["description", "og:description", "twitter:description"])
+}
+
 fn collect(snap: &Snapshot) -> Sources<'_> {
     let mut metas = Vec::new();
     let mut other_metas = Vec::new();
