@@ -16,9 +16,8 @@ use crate::snapshot::NodeId;
 pub(crate) fn standfirst(inp: &Inputs, first: NodeId, description: &str) -> Option<NodeId> {
     let f = inp.f;
     let want = opening(description);
-    if want.chars().count() < LEAD_MATCH_CHARS {
-        return None;
-    }
+    // A description shorter than the compared opening says too little to match on.
+    want.char_indices().nth(LEAD_MATCH_CHARS - 1)?;
     let start = f.preorder[first.index()];
     let mut best: Option<NodeId> = None;
     for &id in f.order.get(..start as usize)? {
@@ -42,10 +41,18 @@ pub(crate) fn standfirst(inp: &Inputs, first: NodeId, description: &str) -> Opti
 
 /// The first [`LEAD_MATCH_CHARS`] chars of `text`, whitespace runs as one space.
 fn opening(text: &str) -> String {
-    text.split_whitespace()
-        .flat_map(|w| w.chars().chain(std::iter::once(' ')))
-        .take(LEAD_MATCH_CHARS)
-        .collect()
+    let mut out = String::new();
+    for w in text.split_whitespace() {
+        out.push_str(w);
+        out.push(' ');
+        if out.len() >= LEAD_MATCH_CHARS * 4 {
+            break;
+        }
+    }
+    if let Some((cut, _)) = out.char_indices().nth(LEAD_MATCH_CHARS) {
+        out.truncate(cut);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -555,13 +555,14 @@ fn split_story(
     {
         return None;
     }
-    let (mut roots, mut joined) = join_siblings(inp, s, wrapper);
+    let (mut roots, _) = join_siblings(inp, s, wrapper);
     // Only the lead before the wrapper: after it come the story's furniture (author box,
-    // comment notes, "we want to hear from you"), which also reads as paragraphs.
-    let at = f.preorder[wrapper.index()];
-    roots.retain(|r| f.preorder[r.index()] <= at);
-    joined.retain(|r| f.preorder[r.index()] < at);
-    (!joined.is_empty()).then_some((wrapper, roots, joined))
+    // comment notes, "we want to hear from you"), which also reads as paragraphs. The roots
+    // are in document order, so the joined ones are those before the wrapper.
+    let at = roots.iter().position(|&r| r == wrapper)?;
+    roots.truncate(at + 1);
+    let joined = roots[..at].to_vec();
+    (at > 0).then_some((wrapper, roots, joined))
 }
 
 fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bool {
