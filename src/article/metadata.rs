@@ -210,6 +210,25 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
     }
 }
 
+/// The page's own summary (`<meta name="description">` and its Open Graph / Twitter twins).
+/// A plain walk over the metas: the `select` stage asks before the metadata is read, and a
+/// second [`collect`] (JSON-LD parse included) would cost time and wasm size.
+pub(crate) fn description(snap: &Snapshot) -> Option<String> {
+    ["description", "og:description", "twitter:description"]
+        .iter()
+        .find_map(|k| {
+            snap.descendants(NodeId::ROOT).find_map(|d| {
+                let n = snap.node(d);
+                let named = |a| n.attr(a).is_some_and(|v| v.eq_ignore_ascii_case(k));
+                (n.is("meta") && (named("name") || named("property")))
+                    .then(|| n.attr("content"))
+                    .flatten()
+                    .filter(|v| !v.trim().is_empty())
+            })
+        })
+        .map(squash)
+}
+
 fn collect(snap: &Snapshot) -> Sources<'_> {
     let mut metas = Vec::new();
     let mut other_metas = Vec::new();

@@ -3,6 +3,7 @@
 
 pub(crate) mod blocks;
 pub(crate) mod layout;
+pub(crate) mod lead;
 pub(crate) mod prune;
 pub(crate) mod readerable;
 pub(crate) mod related;

@@ -186,6 +186,11 @@ pub(crate) fn select(inp: &Inputs, s: &Scores) -> Option<Chosen> {
         (vec![top], vec![])
     };
     let mut top = top;
+    if inp.column_join && joined.is_empty() {
+        if let Some((w, r, j)) = split_story(inp, s, top) {
+            (top, roots, joined) = (w, r, j);
+        }
+    }
     if let Some(m) = landmark_instead(inp, &roots) {
         (top, roots, joined) = (m, vec![m], vec![]);
     }
@@ -527,6 +532,37 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
         .collect();
     let joined = roots.iter().copied().filter(|&c| c != top).collect();
     (roots, joined)
+}
+
+/// The winner is nearly all of its wrapper, and the wrapper's siblings are paragraphs of the
+/// same story: the wrapper with those siblings.
+///
+/// Why: templates split a story around a box — a "Read more" fold wrapping the rest of the
+/// text after the lead paragraphs (herald-sun), or a story column cut into two "story-body +
+/// sidebar" wrappers (nytimes) — and the longer half wins alone, one level below where the
+/// sibling join looks; the lead paragraphs were lost.
+fn split_story(
+    inp: &Inputs,
+    s: &Scores,
+    top: NodeId,
+) -> Option<(NodeId, Vec<NodeId>, Vec<NodeId>)> {
+    let f = inp.f;
+    let wrapper = inp.snap.node(top).parent?;
+    inp.snap.node(wrapper).parent?;
+    if (f.text_len[top.index()] as f32)
+        < limits::SPLIT_WRAPPER_SHARE * f.text_len[wrapper.index()] as f32
+        || inp.snap.node(wrapper).is("body")
+    {
+        return None;
+    }
+    let (mut roots, _) = join_siblings(inp, s, wrapper);
+    // Only the lead before the wrapper: after it come the story's furniture (author box,
+    // comment notes, "we want to hear from you"), which also reads as paragraphs. The roots
+    // are in document order, so the joined ones are those before the wrapper.
+    let at = roots.iter().position(|&r| r == wrapper)?;
+    roots.truncate(at + 1);
+    let joined = roots[..at].to_vec();
+    (at > 0).then_some((wrapper, roots, joined))
 }
 
 fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bool {
@@ -913,6 +949,43 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.roots), Some(vec![main, head, tail]));
+    }
+
+    #[test]
+    fn a_lead_before_a_read_more_fold_joins_the_story() {
+        // The lead paragraph, then a fold wrapping a link and the rest of the story: when the
+        // rest wins, the fold stands for it in the sibling join, which takes the lead before
+        // it but not the author note after it.
+        let mut b = Builder::new();
+        let (mut lead, mut fold, mut rest) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "story")], |b| {
+                lead = b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+                fold = b.el("div", &[("id", "read-more")], |b| {
+                    b.el("a", &[("href", "#")], |b| {
+                        b.text("Read more");
+                    });
+                    rest = b.el("div", &[], |b| {
+                        for _ in 0..6 {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        }
+                    });
+                });
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        let s = b.finish();
+        let split = with_inputs(&s, |inp| split_story(inp, &score(inp), rest));
+        assert_eq!(split, Some((fold, vec![lead, fold], vec![lead])));
+        // The fold's own content is not a winner nearly all of a wrapper: no split.
+        let none = with_inputs(&s, |inp| split_story(inp, &score(inp), lead));
+        assert_eq!(none, None);
     }
 
     #[test]

@@ -31,7 +31,7 @@ use crate::classify::tag_path;
 use crate::extract::blocks::{self, Features};
 use crate::extract::score::{self, Chosen, Inputs};
 use crate::extract::Selection;
-use crate::extract::{prune, sections};
+use crate::extract::{lead, prune, sections};
 use crate::rules::page_type::cards;
 use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
@@ -502,7 +502,16 @@ fn select_stage(
     if chosen.is_none() {
         chosen = score::whole_body(inp);
     }
-    let c = chosen?;
+    let mut c = chosen?;
+    let description = inp
+        .column_join
+        .then(|| crate::article::metadata::description(inp.snap))
+        .flatten();
+    if let Some(d) = description.and_then(|d| lead::standfirst(inp, *c.roots.first()?, &d)) {
+        // The dek under the headline, outside the winner (`extract::lead`).
+        c.roots.insert(0, d);
+        c.joined.push(d);
+    }
     counts.push(("roots", c.roots.len()));
     counts.push(("joined", c.joined.len()));
     trace.decide(c.top, "select", true, Reason::ContentRoot);

@@ -6,7 +6,9 @@
 use crate::extract::blocks;
 use crate::extract::score::{self, Inputs};
 use crate::rules::limits;
-use crate::rules::tail::{self, MARKER_MAX_CHARS, MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE};
+use crate::rules::tail::{
+    self, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS, MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE,
+};
 use crate::snapshot::NodeId;
 use crate::trace::{Reason, Trace};
 
@@ -30,19 +32,25 @@ pub(crate) fn cut(
     let total: u32 = kept.iter().map(|&(_, p)| p).sum();
     let mut before = 0u32;
     let mut marker = None;
+    let mut inline = Vec::new();
     for &(b, prose) in &kept {
         let i = b.index();
         if before >= MIN_PROSE_BEFORE
             && f.text_len[i] <= MARKER_MAX_CHARS
-            && (total - before) as f32 <= before as f32 * MAX_PROSE_AFTER_SHARE
             && f.link_len[i] * 2 < f.text_len[i]
             && !in_header_cell(inp, b)
             && is_marker_block(snap, b)
         {
-            marker = Some(b);
-            break;
+            if (total - before) as f32 <= before as f32 * MAX_PROSE_AFTER_SHARE {
+                marker = Some(b);
+                break;
+            }
+            inline.push(b);
         }
         before += prose;
+    }
+    for b in inline {
+        drop_inline_box(inp, roots, b, drop, trace);
     }
     let m = marker?;
     let from = f.preorder[m.index()];
@@ -62,6 +70,37 @@ pub(crate) fn cut(
         }
     }
     Some(m)
+}
+
+/// A marker with more of the story after it than the tail cut allows opens a box inside the
+/// story ("Zobacz także" over three teaser cards, "Mehr zum Thema" over a link list): drops
+/// the marker and the largest ancestor below the selection's roots that, the marker aside,
+/// holds at most [`INLINE_BOX_MAX_CHARS`] chars, at least half of them link text.
+fn drop_inline_box(
+    inp: &Inputs,
+    roots: &[NodeId],
+    m: NodeId,
+    drop: &mut [bool],
+    trace: &mut Trace,
+) {
+    let (snap, f) = (inp.snap, inp.f);
+    let (mt, ml) = (f.text_len[m.index()], f.link_len[m.index()]);
+    let mut boxed = m;
+    while let Some(p) = snap.node(boxed).parent {
+        let i = p.index();
+        let (rest, links) = (f.text_len[i] - mt, f.link_len[i] - ml);
+        if roots.iter().any(|&r| f.contains(p, r))
+            || rest > INLINE_BOX_MAX_CHARS
+            || links * 2 < rest
+        {
+            break;
+        }
+        boxed = p;
+    }
+    for &id in f.subtree(boxed) {
+        drop[id.index()] = true;
+    }
+    trace.decide(boxed, "tail", false, Reason::ArticleEnd);
 }
 
 /// `b` reads as an end marker, whole or without the text of its links.
@@ -229,6 +268,45 @@ mod tests {
         let (m, drop) = cut_in(&s, root);
         assert_eq!(m, Some(heading));
         assert!(drop[heading.index()]);
+    }
+
+    #[test]
+    fn a_marker_mid_story_drops_only_its_link_box() {
+        // "Zobacz także" over two teaser links, then the story goes on: the box goes, the
+        // story after it stays.
+        let mut b = Builder::new();
+        let (mut root, mut boxed, mut after) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[], |b| {
+                for _ in 0..2 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                boxed = b.el("div", &[("class", "module")], |b| {
+                    b.el("h5", &[], |b| {
+                        b.text("Zobacz także");
+                    });
+                    for _ in 0..2 {
+                        b.el("div", &[], |b| {
+                            b.el("a", &[("href", "/x")], |b| {
+                                b.text("Another story with a teaser title");
+                            });
+                        });
+                    }
+                });
+                for _ in 0..4 {
+                    after = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, None);
+        assert!(drop[boxed.index()]);
+        assert!(!drop[after.index()] && !drop[root.index()]);
     }
 
     #[test]

@@ -143,6 +143,14 @@ pub(crate) mod limits {
     pub const SIBLING_SCORE_SHARE: f32 = 0.2;
     /// A paragraph sibling with at least this many chars and low link density joins too.
     pub const SIBLING_PARAGRAPH_CHARS: u32 = 80;
+    /// The winner holding this share of its parent's text stands for the parent in the
+    /// sibling join (`score::split_story`: a story split around a fold or a sidebar box).
+    pub const SPLIT_WRAPPER_SHARE: f32 = 0.6;
+    /// A standfirst (`extract::lead`) opens with the page's meta description: this many
+    /// chars compared (descriptions are often cut short with "…").
+    pub const LEAD_MATCH_CHARS: usize = 40;
+    /// A standfirst is one or two sentences: a block with more text is a section, not a dek.
+    pub const LEAD_MAX_CHARS: u32 = 600;
     /// A selection holding less text than this is weak: a `<main>` landmark with far more text
     /// replaces it (wcxb-dev listing/collection pages: lists have no prose to score; landing
     /// pages: one of many short sections wins). wcxb-dev word F1 at 500 / 2000 / 5000 chars

@@ -188,6 +188,11 @@ pub(crate) const MIN_PROSE_BEFORE: u32 = 100;
 /// (cleaneval at 1.0: a front page and two blog threads lost half their text).
 pub(crate) const MAX_PROSE_AFTER_SHARE: f32 = 0.5;
 
+/// Text (besides the marker) of a box a marker opens inside the story, when the story goes on
+/// after it: an inline "related" box of a few teaser titles, mostly links. Longer, or mostly
+/// plain text, it is a section of the story and only the marker line goes.
+pub(crate) const INLINE_BOX_MAX_CHARS: u32 = 600;
+
 /// `text` reduced for comparison with [`END_MARKERS`]: lowercase letters, single spaces.
 pub(crate) fn marker_key(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
