@@ -211,22 +211,37 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
 }
 
 /// The page's own summary (`<meta name="description">` and its Open Graph / Twitter twins).
-/// A plain walk over the metas: the `select` stage asks before the metadata is read, and a
+/// One plain walk over the metas: the `select` stage asks before the metadata is read, and a
 /// second [`collect`] (JSON-LD parse included) would cost time and wasm size.
 pub(crate) fn description(snap: &Snapshot) -> Option<String> {
-    ["description", "og:description", "twitter:description"]
-        .iter()
-        .find_map(|k| {
-            snap.descendants(NodeId::ROOT).find_map(|d| {
-                let n = snap.node(d);
-                let named = |a| n.attr(a).is_some_and(|v| v.eq_ignore_ascii_case(k));
-                (n.is("meta") && (named("name") || named("property")))
-                    .then(|| n.attr("content"))
-                    .flatten()
-                    .filter(|v| !v.trim().is_empty())
-            })
-        })
-        .map(squash)
+    // In order of preference; the first non-empty meta of the best key found wins.
+    const KEYS: [&str; 3] = ["description", "og:description", "twitter:description"];
+    let mut best: Option<(usize, &str)> = None;
+    for d in snap.descendants(NodeId::ROOT) {
+        let n = snap.node(d);
+        let Some(v) = n
+            .is("meta")
+            .then(|| n.attr("content"))
+            .flatten()
+            .filter(|v| !v.trim().is_empty())
+        else {
+            continue;
+        };
+        let named = |k: &str| {
+            ["name", "property"]
+                .iter()
+                .any(|a| n.attr(a).is_some_and(|x| x.eq_ignore_ascii_case(k)))
+        };
+        if let Some(rank) = KEYS.iter().position(|k| named(k)) {
+            if best.is_none_or(|(b, _)| rank < b) {
+                best = Some((rank, v));
+            }
+            if rank == 0 {
+                break;
+            }
+        }
+    }
+    best.map(|(_, v)| squash(v))
 }
 
 fn collect(snap: &Snapshot) -> Sources<'_> {

@@ -392,10 +392,10 @@ fn declared_body_instead(inp: &Inputs, roots: &[NodeId]) -> Option<NodeId> {
     // Why: a winner inside the body is one embed of the story (a 50-photo caption gallery in
     // the middle of the text, readability bug-1255978) when the body holds a story's worth of
     // prose outside it; roots partly inside and partly outside are left alone.
-    let own: u32 = inside.iter().map(|&r| prose_chars(inp, r)).sum();
     if !inside.is_empty() && inside.len() < roots.len() {
         return None;
     }
+    let own: u32 = inside.iter().map(|&r| prose_chars(inp, r)).sum();
     let outside = prose_chars(inp, body).saturating_sub(own);
     (outside >= limits::DECLARED_BODY_MIN_PROSE).then_some(body)
 }

@@ -313,7 +313,8 @@ fn learned_stage(
     counts.push(("scored", scores.as_ref().map_or(0, |_| rows.len())));
     let (fuse, alone) = match fuse.gate {
         Some(_) if scores.is_some() => {
-            let prose = roots_prose_chars(inp, roots);
+            // The strength of the rules' selection: chars of prose paragraphs in their roots.
+            let prose = roots.iter().map(|&r| score::prose_chars(inp, r)).sum();
             counts.push(("strong_page", usize::from(fuse.strong(prose))));
             (fuse.for_page(prose), fuse.model_alone(prose))
         }
@@ -329,18 +330,6 @@ fn learned_stage(
             Vec::new()
         },
     }
-}
-
-/// Chars of prose paragraphs in the rules' `roots`: the strength of their selection for the
-/// fusion gate ([`learned::Gate`]).
-fn roots_prose_chars(inp: &Inputs, roots: &[NodeId]) -> u32 {
-    let f = inp.f;
-    roots
-        .iter()
-        .flat_map(|&r| f.subtree(r).iter())
-        .filter(|&&b| f.is_block[b.index()])
-        .map(|&b| score::own_prose_chars(inp, b))
-        .sum()
 }
 
 /// Adds blocks outside the rules' roots that the model is sure are content (topmost only,
