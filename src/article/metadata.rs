@@ -634,14 +634,7 @@ const PERMALINK_GLYPHS: &[char] = &['¶', '§', '🔗', '⚓'];
 
 /// Is `d` one of the content roots or inside one?
 fn in_roots(snap: &Snapshot, roots: &[NodeId], d: NodeId) -> bool {
-    let mut cur = Some(d);
-    while let Some(c) = cur {
-        if roots.contains(&c) {
-            return true;
-        }
-        cur = snap.node(c).parent;
-    }
-    false
+    snap.path_up(d).any(|c| roots.contains(&c))
 }
 
 /// `h1` texts, those inside the content first, each with whether it is inside the content.
@@ -926,19 +919,14 @@ fn header_byline(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
 
 /// Inside a comment thread (an ancestor whose class or id says "comment")?
 fn in_comments(snap: &Snapshot, d: NodeId) -> bool {
-    let mut cur = Some(d);
-    while let Some(c) = cur {
-        let n = snap.node(c);
+    snap.path_up(d).any(|c| {
         let says = |a: &str| {
-            n.attr(a)
+            snap.node(c)
+                .attr(a)
                 .is_some_and(|v| v.to_ascii_lowercase().contains("comment"))
         };
-        if says("class") || says("id") {
-            return true;
-        }
-        cur = n.parent;
-    }
-    false
+        says("class") || says("id")
+    })
 }
 
 /// Status words a CMS prints right after the byline, often glued to the name by markup without
@@ -1205,20 +1193,11 @@ fn dir(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
             return Some(l.direction.clone());
         }
     }
-    let mut cur = first.or_else(|| snap.find_tag("body"));
-    while let Some(c) = cur {
-        if let Some(d) = snap
-            .node(c)
-            .attr("dir")
-            .map(|d| d.trim().to_ascii_lowercase())
-        {
-            if d == "ltr" || d == "rtl" {
-                return Some(d);
-            }
-        }
-        cur = snap.node(c).parent;
-    }
-    None
+    let start = first.or_else(|| snap.find_tag("body"))?;
+    snap.path_up(start).find_map(|c| {
+        let d = snap.node(c).attr("dir")?.trim().to_ascii_lowercase();
+        (d == "ltr" || d == "rtl").then_some(d)
+    })
 }
 
 fn lead_image(src: &Sources<'_>, base: Option<&str>) -> Option<String> {

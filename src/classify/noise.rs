@@ -298,15 +298,10 @@ impl<'a> NoiseClassifier<'a> {
 
     /// `id` sits inside an `h1`–`h6` (a few levels up at most: `h2 > a > span`).
     fn in_heading(&self, id: NodeId) -> bool {
-        let mut cur = self.snap.node(id).parent;
-        for _ in 0..limits::HEADING_INLINE_LEVELS {
-            let Some(p) = cur else { return false };
-            if rules::HEADING_TAGS.contains(&self.snap.node(p).tag.as_str()) {
-                return true;
-            }
-            cur = self.snap.node(p).parent;
-        }
-        false
+        self.snap
+            .ancestors(id)
+            .take(limits::HEADING_INLINE_LEVELS)
+            .any(|p| rules::HEADING_TAGS.contains(&self.snap.node(p).tag.as_str()))
     }
 
     /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), photo

@@ -291,10 +291,7 @@ fn split_grid(
             continue;
         }
         // Nearest common ancestor of the first and last member (preorder): holds them all.
-        let mut lca = snap.node(first).parent;
-        while let Some(a) = lca.filter(|&a| !f.contains(a, last)) {
-            lca = snap.node(a).parent;
-        }
+        let lca = snap.ancestors(first).find(|&a| f.contains(a, last));
         let Some(parent) = lca.filter(|&a| a != NodeId::ROOT && !blocked[a.index()]) else {
             continue;
         };

@@ -212,15 +212,8 @@ pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId)
 /// beside the prose (a two-pane layout: Stripe's, Slate's and Redoc's example column), and a
 /// code line is short and link-free without being a side box; the gold keeps them.
 fn in_code(snap: &Snapshot, b: NodeId) -> bool {
-    let mut at = Some(b);
-    while let Some(id) = at {
-        let node = snap.node(id);
-        if node.is("pre") || node.is("code") {
-            return true;
-        }
-        at = node.parent;
-    }
-    false
+    snap.path_up(b)
+        .any(|id| snap.node(id).is("pre") || snap.node(id).is("code"))
 }
 
 fn centred_and_visible(g: &Geo) -> bool {
@@ -407,14 +400,8 @@ mod tests {
         );
         let right: Vec<bool> = (0..s.len())
             .map(|i| {
-                let mut cur = Some(NodeId(i as u32));
-                while let Some(c) = cur {
-                    if s.node(c).attr("class") == Some("right") {
-                        return true;
-                    }
-                    cur = s.node(c).parent;
-                }
-                false
+                s.path_up(NodeId(i as u32))
+                    .any(|c| s.node(c).attr("class") == Some("right"))
             })
             .collect();
         let place = |id: NodeId| {

@@ -51,13 +51,12 @@ pub(crate) fn drop_sections(
 fn section(inp: &Inputs, roots: &[NodeId], marker: NodeId) -> Vec<NodeId> {
     let (snap, f) = (inp.snap, inp.f);
     let inside = |p: NodeId| !roots.contains(&p) && roots.iter().any(|&r| f.contains(r, p));
-    let mut head = marker;
-    while let Some(p) = snap.node(head).parent.filter(|&p| inside(p)) {
-        if f.text_len[p.index()] > f.text_len[marker.index()] + CLIMB_SLACK_CHARS {
-            break;
-        }
-        head = p;
-    }
+    let slack = f.text_len[marker.index()] + CLIMB_SLACK_CHARS;
+    let head = snap
+        .ancestors(marker)
+        .take_while(|&p| inside(p) && f.text_len[p.index()] <= slack)
+        .last()
+        .unwrap_or(marker);
     let level = heading_level(inp, marker);
     let mut out = vec![head];
     let mut grid_seen = false;
@@ -119,14 +118,9 @@ fn heading_level(inp: &Inputs, b: NodeId) -> Option<usize> {
         .subtree(b)
         .iter()
         .find(|&&d| snap.node(d).kind == NodeKind::Text && f.text_len[d.index()] > 0)?;
-    let mut cur = Some(*first);
-    while let Some(a) = cur.filter(|&a| f.contains(b, a)) {
-        if let Some(l) = HEADING_TAGS.iter().position(|&t| snap.node(a).tag == t) {
-            return Some(l + 1);
-        }
-        cur = snap.node(a).parent;
-    }
-    None
+    let mut up = snap.path_up(*first).take_while(|&a| f.contains(b, a));
+    up.find_map(|a| HEADING_TAGS.iter().position(|&t| snap.node(a).tag == t))
+        .map(|l| l + 1)
 }
 
 #[cfg(test)]

@@ -84,12 +84,8 @@ pub(crate) fn score(inp: &Inputs) -> Scores {
         if points <= 0.0 {
             continue;
         }
-        let mut cur = inp.snap.node(b).parent;
-        for level in 0..limits::SCORE_PROPAGATION_LEVELS {
-            let Some(a) = cur else { break };
-            if a == NodeId::ROOT {
-                break;
-            }
+        let up = inp.snap.ancestors(b).take_while(|&a| a != NodeId::ROOT);
+        for (level, a) in up.take(limits::SCORE_PROPAGATION_LEVELS).enumerate() {
             let divider = match level {
                 0 => 1.0,
                 1 => 2.0,
@@ -97,7 +93,6 @@ pub(crate) fn score(inp: &Inputs) -> Scores {
             };
             raw[a.index()] += points / divider;
             is_candidate[a.index()] = true;
-            cur = inp.snap.node(a).parent;
         }
     }
     let mut candidate = vec![0.0f32; n];
@@ -305,12 +300,11 @@ fn prose_points(inp: &Inputs, root: NodeId) -> f32 {
 fn enclosing_article(inp: &Inputs, s: &Scores, top: NodeId) -> NodeId {
     let best = s.candidate[top.index()];
     let inside = prose_points(inp, top);
-    let mut cur = inp.snap.node(top).parent;
-    for _ in 0..limits::ENCLOSING_LEVELS {
-        let Some(a) = cur else { break };
-        if a == NodeId::ROOT || inp.snap.node(a).is("body") {
-            break;
-        }
+    let up = inp
+        .snap
+        .ancestors(top)
+        .take_while(|&a| a != NodeId::ROOT && !inp.snap.node(a).is("body"));
+    for a in up.take(limits::ENCLOSING_LEVELS) {
         let i = a.index();
         if s.is_candidate[i] && s.candidate[i] >= best * limits::ENCLOSING_SCORE_SHARE {
             let outside = prose_points(inp, a) - inside;
@@ -318,7 +312,6 @@ fn enclosing_article(inp: &Inputs, s: &Scores, top: NodeId) -> NodeId {
                 return a;
             }
         }
-        cur = inp.snap.node(a).parent;
     }
     top
 }
@@ -440,17 +433,13 @@ fn widen(inp: &Inputs, s: &Scores, ranked: &[NodeId], first: NodeId) -> NodeId {
         .collect();
     let mut top = first;
     if near.len() + 1 >= limits::MIN_ALTERNATIVES_FOR_PROMOTION {
-        let mut cur = inp.snap.node(first).parent;
-        while let Some(a) = cur {
-            if a == NodeId::ROOT {
-                break;
-            }
+        let holds_them = |a: NodeId| {
             let inside = near.iter().filter(|&&c| f.contains(a, c)).count();
-            if inside + 1 >= limits::MIN_ALTERNATIVES_FOR_PROMOTION {
-                top = a;
-                break;
-            }
-            cur = inp.snap.node(a).parent;
+            inside + 1 >= limits::MIN_ALTERNATIVES_FOR_PROMOTION
+        };
+        let mut up = inp.snap.ancestors(first).take_while(|&a| a != NodeId::ROOT);
+        if let Some(a) = up.find(|&a| holds_them(a)) {
+            top = a;
         }
     }
     while let Some(p) = inp.snap.node(top).parent {
@@ -486,15 +475,7 @@ fn outside_asides(inp: &Inputs, s: &Scores, ranked: &[NodeId], first: NodeId) ->
 /// sidebar, readability liberation-1) is not another part of an article outside it, so it
 /// does not pull the winner up to their shared page column.
 fn aside_of(inp: &Inputs, id: NodeId) -> Option<NodeId> {
-    let mut cur = Some(id);
-    while let Some(a) = cur {
-        let n = inp.snap.node(a);
-        if is_aside(n) {
-            return Some(a);
-        }
-        cur = n.parent;
-    }
-    None
+    inp.snap.path_up(id).find(|&a| is_aside(inp.snap.node(a)))
 }
 
 fn is_aside(n: &crate::Node) -> bool {

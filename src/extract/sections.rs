@@ -40,19 +40,12 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
     if kept >= total * WEAK_SHARE {
         return None;
     }
-    let mut cur = snap.node(chosen.top).parent;
-    while let Some(a) = cur {
-        let node = snap.node(a);
-        if a == NodeId::ROOT || node.is("body") || node.is("html") {
-            return None;
-        }
-        if !inp.noise.inside[a.index()] && points(inp, Some(a)) >= total * COVER_SHARE {
-            let story = chars >= limits::WEAK_SELECTION_CHARS && story_with_tail(inp, chosen, a);
-            return (!story && f.link_density(a) <= MAX_LINK_DENSITY).then_some(a);
-        }
-        cur = node.parent;
-    }
-    None
+    let a = snap
+        .ancestors(chosen.top)
+        .take_while(|&a| a != NodeId::ROOT && !snap.node(a).is("body") && !snap.node(a).is("html"))
+        .find(|&a| !inp.noise.inside[a.index()] && points(inp, Some(a)) >= total * COVER_SHARE)?;
+    let story = chars >= limits::WEAK_SELECTION_CHARS && story_with_tail(inp, chosen, a);
+    (!story && f.link_density(a) <= MAX_LINK_DENSITY).then_some(a)
 }
 
 /// A long selection that starts at the page's headline (the first `<h1>` outside noise, with

@@ -768,30 +768,26 @@ fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
         };
         // The note: an ancestor of the back-link with an id that a link inside `reference`
         // points at.
-        let mut cur = snap.node(back).parent;
-        for _ in 0..limits::NOTE_MAX_LEVELS {
-            let Some(a) = cur else { break };
-            let forward = snap
-                .node(a)
-                .attr("id")
-                .and_then(|x| by_target.get(x))
-                .is_some_and(|ls| {
-                    ls.iter()
-                        .take(limits::NOTE_MAX_LEVELS)
-                        .any(|&l| f.contains(reference, l) && !f.contains(a, l))
-                });
-            if forward {
-                let mut m = snap.node(back).parent;
-                while let Some(x) = m {
-                    notes[x.index()] = true;
-                    if x == a {
-                        break;
-                    }
-                    m = snap.node(x).parent;
+        let note = snap
+            .ancestors(back)
+            .take(limits::NOTE_MAX_LEVELS)
+            .find(|&a| {
+                snap.node(a)
+                    .attr("id")
+                    .and_then(|x| by_target.get(x))
+                    .is_some_and(|ls| {
+                        ls.iter()
+                            .take(limits::NOTE_MAX_LEVELS)
+                            .any(|&l| f.contains(reference, l) && !f.contains(a, l))
+                    })
+            });
+        if let Some(a) = note {
+            for x in snap.ancestors(back) {
+                notes[x.index()] = true;
+                if x == a {
+                    break;
                 }
-                break;
             }
-            cur = snap.node(a).parent;
         }
     }
     notes
@@ -835,17 +831,9 @@ fn prose_with_links(snap: &Snapshot, b: NodeId) -> bool {
 
 /// `d` sits inside a link below `top`.
 fn in_link(snap: &Snapshot, d: NodeId, top: NodeId) -> bool {
-    let mut cur = snap.node(d).parent;
-    while let Some(a) = cur {
-        if a == top {
-            return false;
-        }
-        if blocks::is_link(snap.node(a)) {
-            return true;
-        }
-        cur = snap.node(a).parent;
-    }
-    false
+    snap.ancestors(d)
+        .take_while(|&a| a != top)
+        .any(|a| blocks::is_link(snap.node(a)))
 }
 
 /// Drops each non-content block: whole when nothing under it is content, else only its own
@@ -863,13 +851,11 @@ fn drop_low_blocks(
     let mut keeps = vec![false; snap.len()];
     for &b in blocks.iter().rev() {
         if content[b.index()] {
-            let mut cur = Some(b);
-            while let Some(a) = cur {
+            for a in snap.path_up(b) {
                 if keeps[a.index()] {
                     break;
                 }
                 keeps[a.index()] = true;
-                cur = snap.node(a).parent;
             }
         }
     }

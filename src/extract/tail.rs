@@ -85,18 +85,18 @@ fn drop_inline_box(
 ) {
     let (snap, f) = (inp.snap, inp.f);
     let (mt, ml) = (f.text_len[m.index()], f.link_len[m.index()]);
-    let mut boxed = m;
-    while let Some(p) = snap.node(boxed).parent {
+    let in_box = |p: NodeId| {
         let i = p.index();
         let (rest, links) = (f.text_len[i] - mt, f.link_len[i] - ml);
-        if roots.iter().any(|&r| f.contains(p, r))
-            || rest > INLINE_BOX_MAX_CHARS
-            || links * 2 < rest
-        {
-            break;
-        }
-        boxed = p;
-    }
+        !roots.iter().any(|&r| f.contains(p, r))
+            && rest <= INLINE_BOX_MAX_CHARS
+            && links * 2 >= rest
+    };
+    let boxed = snap
+        .ancestors(m)
+        .take_while(|&p| in_box(p))
+        .last()
+        .unwrap_or(m);
     for &id in f.subtree(boxed) {
         drop[id.index()] = true;
     }
@@ -130,15 +130,10 @@ fn text_outside_links(snap: &crate::Snapshot, b: NodeId) -> String {
 
 /// `b` is a table header cell or sits in one (a few levels up at most).
 fn in_header_cell(inp: &Inputs, b: NodeId) -> bool {
-    let mut cur = Some(b);
-    for _ in 0..=limits::HEADING_INLINE_LEVELS {
-        let Some(a) = cur else { return false };
-        if inp.snap.node(a).is("th") {
-            return true;
-        }
-        cur = inp.snap.node(a).parent;
-    }
-    false
+    inp.snap
+        .path_up(b)
+        .take(limits::HEADING_INLINE_LEVELS + 1)
+        .any(|a| inp.snap.node(a).is("th"))
 }
 
 #[cfg(test)]

@@ -218,6 +218,22 @@ impl Snapshot {
         Descendants { snap: self, stack }
     }
 
+    /// The ancestors of `id` (excluding `id`), nearest first, up to the root.
+    pub fn ancestors(&self, id: NodeId) -> Ancestors<'_> {
+        Ancestors {
+            snap: self,
+            next: self.node(id).parent,
+        }
+    }
+
+    /// `id` and then its ancestors, nearest first: the path up to the root.
+    pub fn path_up(&self, id: NodeId) -> Ancestors<'_> {
+        Ancestors {
+            snap: self,
+            next: Some(id),
+        }
+    }
+
     /// Concatenated text of the subtree under `id`.
     pub fn text_of(&self, id: NodeId) -> String {
         let mut out = String::new();
@@ -283,6 +299,21 @@ impl Iterator for Descendants<'_> {
         let id = self.stack.pop()?;
         let node = self.snap.node(id);
         self.stack.extend(node.children.iter().rev().copied());
+        Some(id)
+    }
+}
+
+/// Iterator up the tree, nearest first; see [`Snapshot::ancestors`] and [`Snapshot::path_up`].
+pub struct Ancestors<'a> {
+    snap: &'a Snapshot,
+    next: Option<NodeId>,
+}
+
+impl Iterator for Ancestors<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        let id = self.next?;
+        self.next = self.snap.node(id).parent;
         Some(id)
     }
 }
@@ -376,6 +407,23 @@ pub(crate) mod build {
 mod tests {
     use super::build::Builder;
     use super::*;
+
+    #[test]
+    fn ancestors_nearest_first_and_path_up_starts_at_the_node() {
+        let mut b = Builder::new();
+        let (mut p, mut t) = (NodeId::ROOT, NodeId::ROOT);
+        let body = b.el("body", &[], |b| {
+            p = b.el("p", &[], |b| {
+                t = b.text("a");
+            });
+        });
+        let s = b.finish();
+        let up: Vec<NodeId> = s.ancestors(t).collect();
+        assert_eq!(up, vec![p, body, NodeId::ROOT]);
+        let path: Vec<NodeId> = s.path_up(t).collect();
+        assert_eq!(path, vec![t, p, body, NodeId::ROOT]);
+        assert_eq!(s.ancestors(NodeId::ROOT).count(), 0);
+    }
 
     #[test]
     fn descendants_in_document_order_and_text() {
