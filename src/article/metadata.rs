@@ -746,7 +746,7 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
     let mut first_at = None;
     for d in all {
         let n = snap.node(d);
-        if n.kind != NodeKind::Element || in_comments(snap, d) {
+        if n.kind != NodeKind::Element {
             continue;
         }
         let rel_author = n
@@ -755,7 +755,8 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
         let itemprop = n
             .attr("itemprop")
             .is_some_and(|r| r.split_ascii_whitespace().any(|t| t == "author"));
-        if !(rel_author || itemprop || byline_class(n)) {
+        // The ancestor walk last: it is the costly test, and few elements get this far.
+        if !(rel_author || itemprop || byline_class(n)) || in_comments(snap, d) {
             continue;
         }
         let name_child = snap

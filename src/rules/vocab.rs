@@ -280,44 +280,67 @@ pub(crate) const NOT_AD_SLOT_TAGS: &[&str] = &["td", "th", "tr", "caption"];
 
 /// True when any class/id token of `value` matches a term of `terms`.
 pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
+    matches_lowercase(&value.to_ascii_lowercase(), terms)
+}
+
+/// [`matches_terms`] for a value already in ASCII lower case (terms are lower case).
+pub(crate) fn matches_lowercase(value: &str, terms: &[Term]) -> bool {
     value
         .split_whitespace()
         .any(|name| name_matches(name, terms))
 }
 
-/// The class names of a `class` value that can name the box's role. Utility classes with a
-/// variant or an arbitrary value (`lg:first:has-[>[data-slot=banner]]:pt-0`, `md:sr-only`)
-/// are left out: they style this box under a condition on another one, and say nothing of
-/// its role.
-pub(crate) fn role_class_names(class: &str) -> String {
-    class
-        .split_whitespace()
-        .filter(|name| !name.contains([':', '[']))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A class name that can name the box's role. Utility classes with a variant or an arbitrary
+/// value (`lg:first:has-[>[data-slot=banner]]:pt-0`, `md:sr-only`) cannot: they style this
+/// box under a condition on another one, and say nothing of its role.
+pub(crate) fn is_role_class_name(name: &str) -> bool {
+    !name.contains([':', '['])
 }
 
+/// `name` is in ASCII lower case.
 fn name_matches(name: &str, terms: &[Term]) -> bool {
     name.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|tok| !tok.is_empty())
         .any(|tok| {
             terms.iter().any(|term| {
                 if term.exact {
-                    tok.eq_ignore_ascii_case(term.word)
+                    tok == term.word
                 } else {
-                    super::contains_ci(tok, term.word)
+                    tok.contains(term.word)
                 }
             })
         })
         || terms
             .iter()
             .filter(|term| term.word.contains(['-', '_']))
-            .any(|term| super::contains_ci(name, term.word))
+            .any(|term| name.contains(term.word))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terms_are_lower_case_so_values_are_lowered_once() {
+        let tables = [
+            NAV_TERMS,
+            AD_TERMS,
+            SPECIAL_TERMS,
+            OVERLAY_TERMS,
+            POSITIVE_TERMS,
+            NEGATIVE_TERMS,
+            SR_ONLY_TERMS,
+            crate::rules::meta_line::META_TERMS,
+        ];
+        for t in tables.iter().flat_map(|t| t.iter()) {
+            assert_eq!(t.word, t.word.to_ascii_lowercase(), "{}", t.word);
+        }
+        for (k, _) in TEXT_KEYWORDS {
+            assert_eq!(*k, k.to_ascii_lowercase(), "{k}");
+        }
+        assert!(matches_terms("Site-NAVIGATION", NAV_TERMS));
+        assert!(!matches_lowercase("Site-NAVIGATION", NAV_TERMS));
+    }
 
     #[test]
     fn exact_terms_do_not_match_inside_words() {
@@ -332,8 +355,12 @@ mod tests {
     fn variant_and_arbitrary_value_utilities_are_not_vocabulary() {
         let class = "stack lg:first:has-[>[data-slot=banner]]:pt-0 md:sr-only top-ad";
         assert!(matches_terms(class, SR_ONLY_TERMS));
-        assert_eq!(role_class_names(class), "stack top-ad");
-        assert!(!matches_terms(&role_class_names(class), SR_ONLY_TERMS));
-        assert!(matches_terms(&role_class_names(class), AD_TERMS));
+        let role: Vec<&str> = class
+            .split_whitespace()
+            .filter(|n| is_role_class_name(n))
+            .collect();
+        assert_eq!(role, ["stack", "top-ad"]);
+        assert!(!matches_terms(&role.join(" "), SR_ONLY_TERMS));
+        assert!(matches_terms(&role.join(" "), AD_TERMS));
     }
 }
