@@ -263,7 +263,7 @@ impl<'a> NoiseClassifier<'a> {
                 return None;
             }
         }
-        if self.f.has(id, flag::AD) {
+        if self.f.has(id, flag::AD) && !self.holds_prose(id) {
             Some(Reason::Advertisement)
         } else if self.f.has(id, flag::NAV) {
             Some(Reason::Navigation)
@@ -272,6 +272,14 @@ impl<'a> NoiseClassifier<'a> {
         } else {
             None
         }
+    }
+
+    /// `id` holds a heading and at least `rules::vocab::AD_MAX_UNLINKED_CHARS` of text
+    /// outside links: a section of the page, not an ad slot.
+    fn holds_prose(&self, id: NodeId) -> bool {
+        let i = id.index();
+        self.f.text_len[i].saturating_sub(self.f.link_len[i]) >= rules::vocab::AD_MAX_UNLINKED_CHARS
+            && self.holds_heading(id)
     }
 
     /// `id` is or holds a heading element (`<h1>`…`<h6>`).
@@ -551,6 +559,36 @@ mod tests {
             ]
         );
         assert!(l.inside[s.node(ids[0]).children[0].index()]);
+    }
+
+    #[test]
+    fn a_banner_section_with_a_heading_and_prose_is_no_ad() {
+        let mut b = Builder::new();
+        let (mut hero, mut offer, mut slot) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 12);
+            // A theme's content section named "banner": heading and prose.
+            hero = b.el("div", &[("class", "banner has-hover")], |b| {
+                b.el("h2", &[], |b| {
+                    b.text("Why rent from us");
+                });
+                prose(b, 5);
+            });
+            // A sponsored offer of prose without a heading stays an ad.
+            offer = b.el("div", &[("class", "samItemBanner")], |b| prose(b, 5));
+            // An ad slot: a label and an image.
+            slot = b.el("div", &[("class", "ad-banner")], |b| {
+                b.el("h4", &[], |b| {
+                    b.text("Advertisement");
+                });
+                b.el("img", &[("src", "x.gif")], |_| {});
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[hero.index()], None);
+        assert_eq!(l.kind[offer.index()], Some(Reason::Advertisement));
+        assert_eq!(l.kind[slot.index()], Some(Reason::Advertisement));
     }
 
     #[test]

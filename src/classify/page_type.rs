@@ -71,8 +71,11 @@ pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Page
     let cards = card_region(snap, f, noise);
     let kind = match declared {
         Some(t) => t,
-        None if cards.is_some_and(|c| c.text * 2 > f.text_len[NodeId::ROOT.index()]) => {
-            // Cards holding most of the page's text make it a listing even undeclared.
+        None if cards.is_some_and(|c| c.text * 2 > text_outside_noise(f, noise)) => {
+            // Cards holding most of the page's text outside noise make it a listing even
+            // undeclared. Why outside noise: a shop's mega menu and footer outweigh a grid
+            // of 10–30 products (wcxb-dev collection pages came out as a sort bar or a
+            // sale strip, the grid left to the rules as link-dense boilerplate).
             PageType::Listing
         }
         None => PageType::Article,
@@ -82,6 +85,15 @@ pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Page
         declared,
         cards,
     }
+}
+
+/// Chars of the page's block text outside noise subtrees.
+fn text_outside_noise(f: &Features, noise: &NoiseLabels) -> u32 {
+    f.blocks
+        .iter()
+        .filter(|&&b| !noise.inside[b.index()])
+        .map(|&b| f.own_len[b.index()])
+        .sum()
 }
 
 /// The type the page declares in JSON-LD or `og:type`: a listing type wins over `Product`
@@ -456,6 +468,49 @@ mod tests {
         let region = out.cards.map(|c| (c.parent, c.cards, c.headed));
         assert_eq!(region, Some((grid, 12, 12)));
         // The cards hold most of the page's text: a listing, though nothing is declared.
+        assert_eq!(out.kind, PageType::Listing);
+    }
+
+    #[test]
+    fn a_grid_under_a_heavy_menu_and_footer_is_a_listing() {
+        let mut b = Builder::new();
+        let (mut menu, mut footer) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            menu = b.el("nav", &[], |b| {
+                for _ in 0..20 {
+                    b.el("a", &[("href", "/c")], |b| {
+                        b.text("Category of the shop's menu");
+                    });
+                }
+            });
+            b.el("div", &[("class", "products")], |b| {
+                for _ in 0..12 {
+                    b.el("div", &[("class", "product-tile")], |b| {
+                        b.el("a", &[("href", "/p")], |b| {
+                            b.text("Native 4K laser projector, 5100 lumens");
+                        });
+                        b.el("span", &[], |b| {
+                            b.text("Price: $4,899.00");
+                        });
+                    });
+                }
+            });
+            footer = b.el("footer", &[], |b| {
+                for _ in 0..8 {
+                    b.el("p", &[], |b| {
+                        b.text("Free shipping on orders over $50, returns within 30 days.");
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let out = detect_on(&s);
+        let cards = out.cards.map_or(0, |c| c.text);
+        let f = blocks::compute(&s);
+        // The cards hold under half of the page's text, more than half of what is not noise.
+        assert!(cards * 2 < f.text_len[NodeId::ROOT.index()]);
+        let noise = NoiseClassifier::new(&s, &f).classify();
+        assert!(noise.inside[menu.index()] && noise.inside[footer.index()]);
         assert_eq!(out.kind, PageType::Listing);
     }
 

@@ -19,9 +19,10 @@ pub(crate) mod sections {
     /// page's prose.
     pub const WEAK_SHARE: f32 = 0.35;
     /// The selection climbs to the nearest ancestor holding at least this share of the
-    /// page's prose evidence (the column of sections, below `<body>`).
+    /// page's prose evidence (the column of sections, up to `<body>`).
     pub const COVER_SHARE: f32 = 0.7;
-    /// …unless that ancestor is mostly link text (a page wrapper holding a mega menu).
+    /// …unless that ancestor's text outside noise is mostly link text (a page wrapper holding
+    /// a mega menu the noise stage left unlabelled).
     pub const MAX_LINK_DENSITY: f32 = 0.35;
     /// A long selection (`WEAK_SELECTION_CHARS` or more) with less prose than this (chars)
     /// between the page's `<h1>` and its start begins at the headline: a story, whose

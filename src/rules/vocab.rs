@@ -65,6 +65,15 @@ pub(crate) const AD_TERMS: &[Term] = &[
     t("publicite"),
 ];
 
+/// A box named with an advertisement term holding a heading and at least this many chars
+/// outside links is a section of the page, not an ad slot: ad slots hold an image or frame,
+/// a label and a link, while themes name their hero and content sections "banner" or "promo"
+/// (a service page's "banner has-hover" sections held its whole description, 2,300 and
+/// 3,400 chars, and were dropped as ads). Why the heading: sponsored boxes of prose without
+/// one (a forum's "samItemBanner" offer, 640 chars) stay ads; link widgets stay ads by the
+/// link share.
+pub(crate) const AD_MAX_UNLINKED_CHARS: u32 = 400;
+
 /// Special-information terms (seed 001: copyright, contact, share bars, sign-up boxes).
 pub(crate) const SPECIAL_TERMS: &[Term] = &[
     t("footer"),
