@@ -183,7 +183,33 @@ impl<'a> NoiseClassifier<'a> {
                 return Some(Reason::Navigation);
             }
         }
-        (self.f.has(id, flag::OVERLAY) && !self.holds_article(id)).then_some(Reason::Overlay)
+        (self.f.has(id, flag::OVERLAY) && !self.holds_article(id) && !self.holds_story(id))
+            .then_some(Reason::Overlay)
+    }
+
+    /// Holds several `<p>` prose paragraphs making most of its text (`rules::story_box`): a box
+    /// named like furniture is then the story, unless it is also named with the soft negative
+    /// vocabulary (a comment thread "social-comments", teaser cards).
+    fn holds_story(&self, id: NodeId) -> bool {
+        use rules::story_box as r;
+        if self.f.has(id, flag::NEGATIVE) {
+            return false;
+        }
+        let (mut paragraphs, mut prose) = (0u32, 0u32);
+        for &b in self.f.subtree(id) {
+            let i = b.index();
+            if self.snap.node(b).is("p")
+                && self.f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
+                && self.f.own_sentences[i] > 0
+                && self.f.own_link_density(b) < limits::PROSE_MAX_LINK_DENSITY
+            {
+                paragraphs += 1;
+                prose += self.f.own_len[i];
+            }
+        }
+        paragraphs >= r::MIN_PARAGRAPHS
+            && prose >= r::MIN_PROSE_CHARS
+            && prose as f32 >= r::MIN_PROSE_SHARE * self.f.text_len[id.index()] as f32
     }
 
     /// An `<article>` with a story's worth of text sits inside: a "modal" or "lightbox" named
@@ -263,6 +289,9 @@ impl<'a> NoiseClassifier<'a> {
                 return None;
             }
         }
+        if self.holds_story(id) {
+            return None;
+        }
         if self.f.has(id, flag::AD) && !self.holds_prose(id) {
             Some(Reason::Advertisement)
         } else if self.f.has(id, flag::NAV) {
@@ -313,31 +342,35 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), photo
-    /// credit lines ("Foto: dpa"; `rules::credit`) and "read also" lines ("Lea también: …";
-    /// `rules::teaser`).
+    /// credit lines ("Foto: dpa"; `rules::credit`), "read also" lines ("Lea también: …";
+    /// `rules::teaser`) and appeal or disclaimer lines ("Sie lesen gern …?"; `rules::appeal`).
     fn keyword(&self, id: NodeId) -> Option<Reason> {
         let i = id.index();
-        if !self.f.is_block[i] || self.f.text_len[i] >= limits::KEYWORD_MAX_CHARS {
+        if !self.f.is_block[i] {
             return None;
-        }
-        if self.f.keyword[i].is_some() {
-            return self.f.keyword[i];
         }
         let len = self.f.text_len[i];
-        let (credit_max, read_also_max) = (
+        if len < limits::KEYWORD_MAX_CHARS && self.f.keyword[i].is_some() {
+            return self.f.keyword[i];
+        }
+        let (credit_max, read_also_max, appeal_max) = (
             rules::credit::CREDIT_MAX_CHARS,
             rules::teaser::READ_ALSO_MAX_CHARS,
+            rules::appeal::MAX_CHARS,
         );
-        if len > credit_max.max(read_also_max) {
+        if len > credit_max.max(read_also_max).max(appeal_max) {
             return None;
         }
-        // The block's text is read once for both line rules.
+        // The block's text is read once for the three line rules.
         let text = self.snap.text_of(id);
         if len <= credit_max && rules::credit::is_credit_line(&text) {
             return Some(Reason::SpecialInformation);
         }
-        (len <= read_also_max && rules::teaser::is_read_also_line(&text))
-            .then_some(Reason::Navigation)
+        if len <= read_also_max && rules::teaser::is_read_also_line(&text) {
+            return Some(Reason::Navigation);
+        }
+        (len <= appeal_max && rules::appeal::is_appeal_line(&text))
+            .then_some(Reason::SpecialInformation)
     }
 }
 
@@ -426,6 +459,58 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[prose_p.index()], None);
+    }
+
+    #[test]
+    fn a_furniture_named_box_holding_the_story_is_not_noise() {
+        let mut b = Builder::new();
+        let (mut story, mut share, mut sidebar, mut thread) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 24);
+            story = b.el("div", &[("class", "left-navigation-wrapper")], |b| {
+                share = b.el("ul", &[("class", "share")], |b| {
+                    for w in ["Facebook", "Print", "E-Mail"] {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "#")], |b| {
+                                b.text(w);
+                            });
+                        });
+                    }
+                });
+                prose(b, 8);
+            });
+            // Two paragraphs: a sidebar's "about us" box stays furniture.
+            sidebar = b.el("div", &[("class", "sidebar")], |b| prose(b, 2));
+            // Readers' prose in a box named with the negative vocabulary stays its label.
+            thread = b.el("div", &[("class", "social-comments")], |b| prose(b, 8));
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[story.index()], None);
+        assert!(
+            l.kind[share.index()].is_some(),
+            "its share list is still noise"
+        );
+        assert_eq!(l.kind[sidebar.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[thread.index()], Some(Reason::SpecialInformation));
+    }
+
+    #[test]
+    fn an_appeal_line_is_special_information() {
+        let mut b = Builder::new();
+        let (mut appeal, mut quoted) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 4);
+            quoted = b.el("p", &[], |b| {
+                b.text("Die Leser sagen: Sie lesen gern lange Texte, wenn sie gut sind.");
+            });
+            appeal = b.el("p", &[], |b| {
+                b.text("Sie lesen gern Achgut.com? Dann unterstützen Sie uns.");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[appeal.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[quoted.index()], None);
     }
 
     #[test]
@@ -747,7 +832,10 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[topic.index()], None);
         assert_eq!(l.kind[backref.index()], None);
-        assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
+        assert!(
+            l.kind[share.index()].is_some(),
+            "its share list is still noise"
+        );
     }
 
     #[test]

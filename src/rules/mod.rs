@@ -1,12 +1,14 @@
 //! Heuristics as data. Every list and number here carries a one-line "why"; code elsewhere reads
 //! them and never hides a magic number of its own.
 
+pub(crate) mod appeal;
 pub(crate) mod credit;
 pub(crate) mod link_para;
 pub(crate) mod meta_line;
 pub(crate) mod page_type;
 pub(crate) mod prune;
 pub(crate) mod related;
+pub(crate) mod story_box;
 pub(crate) mod tail;
 pub(crate) mod teaser;
 pub(crate) mod vocab;

@@ -1,0 +1,24 @@
+//! Story boxes: a box whose class/id reads as furniture ("left-navigation-wrapper",
+//! "TestReport__Section--Ads", "js-lightbox-gallery", AEM's "cmp-text", "socialicons-sticky")
+//! but which holds several prose paragraphs is the story, not that furniture.
+//!
+//! Why: class vocabulary names how a box behaves or is styled (a share bar pinned beside it, a
+//! lightbox on its pictures, an ad slot reserved in it, a component library's prefix), and
+//! site builders put it on the wrapper of the article itself. Menus, share bars, ad slots,
+//! cookie notices and sign-up boxes hold short lines and links, not paragraphs of sentences.
+//! A box also named with the soft negative vocabulary (`vocab::NEGATIVE_TERMS`: comments,
+//! teasers, cards) keeps its label: a "social-comments" pane holds the readers' prose (readability
+//! aclu). A story box is examined further down like any other, so its furniture is still labelled.
+
+/// Prose paragraphs (`<p>` elements with a sentence or more, `limits::SIBLING_PARAGRAPH_CHARS`
+/// chars, link density under `limits::PROSE_MAX_LINK_DENSITY`) a story box holds at least ...
+/// Only `<p>`: a comment thread sets each comment in a `div`/`span` (Stack Overflow's
+/// "follow-ups-container" under each answer: any prose block counted, wcxb forum −0.0019).
+pub(crate) const MIN_PARAGRAPHS: u32 = 3;
+
+/// ... with at least this many chars together (a teaser card's blurb or an author box is shorter) ...
+pub(crate) const MIN_PROSE_CHARS: u32 = 600;
+
+/// ... making at least this share of the box's text (a footer or sidebar with one "about us"
+/// paragraph among its link lists stays furniture).
+pub(crate) const MIN_PROSE_SHARE: f32 = 0.5;
