@@ -116,7 +116,8 @@ struct LearnedOut {
     rows: Vec<[f32; N_FEATURES]>,
     /// The fusion thresholds for this page (after the gate).
     fuse: Fuse,
-    /// The gate left this page to the model alone ([`learned::Gate::weak_only`]).
+    /// The gate left this page to the model alone ([`learned::Gate::weak_only`],
+    /// [`learned::Gate::typed_only`]).
     alone: bool,
 }
 
@@ -207,11 +208,12 @@ pub(crate) fn run_with(
             .filter(|_| switches.page_type)
             .and_then(|(ch, _)| page_type_policy(&inputs, &pt, ch, t));
         c.push(("cards_kept", usize::from(cards.is_some())));
-        cards
+        (cards, pt.kind != PageType::Article)
     })?;
+    let (cards, typed) = cards;
     let rule_roots = chosen.as_ref().map_or(&[][..], |(c, _)| c.roots.as_slice());
     let out = timed(&mut trace, deadline, "learned", |_, c| {
-        learned_stage(&inputs, rule_roots, switches, learning, c)
+        learned_stage(&inputs, rule_roots, typed, switches, learning, c)
     })?;
     let scores = out.scores.as_deref();
     let fuse = out.fuse;
@@ -276,10 +278,12 @@ pub(crate) fn run_with(
     })
 }
 
-/// Scores every block with the model (when on) and collects rows (when asked).
+/// Scores every block with the model (when on) and collects rows (when asked); `typed`: the
+/// `page_type` stage called the page a listing or a product.
 fn learned_stage(
     inp: &Inputs,
     roots: &[NodeId],
+    typed: bool,
     switches: StageSwitches,
     learning: Learning,
     counts: &mut Vec<(&'static str, usize)>,
@@ -316,7 +320,7 @@ fn learned_stage(
             // The strength of the rules' selection: chars of prose paragraphs in their roots.
             let prose = roots.iter().map(|&r| score::prose_chars(inp, r)).sum();
             counts.push(("strong_page", usize::from(fuse.strong(prose))));
-            (fuse.for_page(prose), fuse.model_alone(prose))
+            (fuse.for_page(prose), fuse.model_alone(prose, typed))
         }
         _ => (fuse.for_page(0), false),
     };
@@ -1273,10 +1277,22 @@ mod tests {
     /// The news page with the learned stage on, `model`, and a gate at `prose_chars` whose
     /// strong pages keep the rule labels.
     fn gated(s: &Snapshot, model: &Model, prose_chars: u32, weak_only: bool) -> Option<Outcome> {
+        gated_typed(s, model, prose_chars, weak_only, false)
+    }
+
+    /// As `gated`, and with the model alone on listing and product pages when `typed_only`.
+    fn gated_typed(
+        s: &Snapshot,
+        model: &Model,
+        prose_chars: u32,
+        weak_only: bool,
+        typed_only: bool,
+    ) -> Option<Outcome> {
         let gate = learned::Gate {
             prose_chars,
             strong: [9.0, -9.0, 9.0],
             weak_only,
+            typed_only,
         };
         let learning = Learning {
             model: Some(model),
@@ -1326,6 +1342,43 @@ mod tests {
         assert_eq!(roots(500), vec![art]);
         // Weak (< 5000): every paragraph the model calls content is a root of its own.
         assert_eq!(roots(5000).len(), 7);
+    }
+
+    #[test]
+    fn a_product_page_can_be_left_to_the_model_alone() {
+        let model = tag_model(1.0, -1.0);
+        // Five prose paragraphs under a product declaration (`og:type`).
+        let page = |declared: &str| {
+            let mut b = Builder::new();
+            let mut art = NodeId(0);
+            b.el("head", &[], |b| {
+                b.el(
+                    "meta",
+                    &[("property", "og:type"), ("content", declared)],
+                    |_| {},
+                );
+            });
+            b.el("body", &[], |b| {
+                art = b.el("div", &[], |b| {
+                    for _ in 0..5 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+            });
+            (b.finish(), art)
+        };
+        let roots = |declared: &str, typed_only: bool| {
+            let (s, art) = page(declared);
+            let out = gated_typed(&s, &model, 0, false, typed_only);
+            let roots = out.and_then(|o| o.selection).unwrap_or_default().roots;
+            (roots.len(), roots.first() == Some(&art))
+        };
+        // Every page is strong (limit 0): the rules' root, unless typed_only meets a product.
+        assert_eq!(roots("product", false), (1, true));
+        assert_eq!(roots("article", true), (1, true));
+        assert_eq!(roots("product", true), (5, false));
     }
 
     #[test]
