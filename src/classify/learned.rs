@@ -317,6 +317,10 @@ pub struct Gate {
     /// On a weak page (below `prose_chars`) the model alone picks the blocks, as
     /// `--learned-only` does (topmost blocks with logit > 0, no vote); else the thresholds.
     pub weak_only: bool,
+    /// On a page the `page_type` stage calls a listing or a product (declared in JSON-LD or
+    /// `og:type`, or cards holding most of its text) the model alone picks the blocks, whatever
+    /// its prose: the model gains most on such pages (docs/LEARNED.md). Default: off.
+    pub typed_only: bool,
 }
 
 impl Default for Fuse {
@@ -329,6 +333,7 @@ impl Default for Fuse {
                 prose_chars: fuse::GATE_PROSE_CHARS,
                 strong: fuse::STRONG,
                 weak_only: false,
+                typed_only: false,
             }),
         }
     }
@@ -341,9 +346,11 @@ impl Fuse {
     }
 
     /// True when the model alone picks the blocks of a page with `prose_chars` chars of prose
-    /// in its rule roots ([`Gate::weak_only`]).
-    pub(crate) fn model_alone(&self, prose_chars: u32) -> bool {
-        self.gate.is_some_and(|g| g.weak_only) && !self.strong(prose_chars)
+    /// in its rule roots ([`Gate::weak_only`]), `typed` when the `page_type` stage calls it a
+    /// listing or a product ([`Gate::typed_only`]).
+    pub(crate) fn model_alone(&self, prose_chars: u32, typed: bool) -> bool {
+        self.gate
+            .is_some_and(|g| (g.weak_only && !self.strong(prose_chars)) || (g.typed_only && typed))
     }
 
     /// The thresholds for a page whose rule roots hold `prose_chars` chars of prose: the
@@ -666,6 +673,7 @@ mod tests {
                 prose_chars: 1000,
                 strong: [2.0, -3.0, 4.0],
                 weak_only: false,
+                typed_only: false,
             }),
             ..Fuse::default()
         };

@@ -158,7 +158,7 @@ fn open_corpus(dir: &Path, args: &Args) -> Result<Corpus, String> {
 /// `--fuse CONTENT,BOILERPLATE,JOIN` (logits), for tuning the fusion thresholds; with
 /// `,PROSE,C2,B2,J2` a gate: pages whose rule roots hold PROSE chars of prose or more use
 /// C2,B2,J2, and with `,1` the model alone picks the blocks of the other pages (docs/LEARNED.md,
-/// session 8).
+/// session 8), with `,2` of pages the `page_type` stage calls a listing or product, `,3` both.
 fn parse_fuse(args: &Args) -> Result<Option<lectern::learn::Fuse>, String> {
     let Some(v) = args.get("fuse") else {
         return Ok(None);
@@ -176,7 +176,9 @@ fn parse_fuse(args: &Args) -> Result<Option<lectern::learn::Fuse>, String> {
             Some(lectern::learn::Gate {
                 prose_chars: prose.max(0.0) as u32,
                 strong: [c2, b2, j2],
-                weak_only: only.first().is_some_and(|&o| o > 0.0),
+                // ONLY: 1 weak pages, 2 listing/product pages, 3 both.
+                weak_only: only.first().is_some_and(|&o| o as u32 & 1 != 0),
+                typed_only: only.first().is_some_and(|&o| o as u32 & 2 != 0),
             }),
             [c, b, j],
         ),
