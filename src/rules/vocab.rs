@@ -315,14 +315,24 @@ fn name_matches(name: &str, terms: &[Term]) -> bool {
                 if term.exact {
                     tok == term.word
                 } else {
-                    tok.contains(term.word)
+                    occurs(tok, term.word)
                 }
             })
         })
         || terms
             .iter()
             .filter(|term| term.word.contains(['-', '_']))
-            .any(|term| name.contains(term.word))
+            .any(|term| occurs(name, term.word))
+}
+
+/// `word` occurs in `hay`. A plain scan: class names and terms are a few bytes long, where
+/// `str::contains` spends more on setting up its searcher than on searching.
+fn occurs(hay: &str, word: &str) -> bool {
+    let (h, w) = (hay.as_bytes(), word.as_bytes());
+    match w.first() {
+        None => true,
+        Some(&first) => h.len() >= w.len() && h.windows(w.len()).any(|x| x[0] == first && x == w),
+    }
 }
 
 #[cfg(test)]
@@ -347,6 +357,8 @@ mod tests {
         for (k, _) in TEXT_KEYWORDS {
             assert_eq!(*k, k.to_ascii_lowercase(), "{k}");
         }
+        assert!(occurs("top-ad", "ad") && occurs("ad", "ad") && occurs("x", ""));
+        assert!(!occurs("a", "ad") && !occurs("da", "ad"));
         assert!(matches_terms("Site-NAVIGATION", NAV_TERMS));
         assert!(!matches_lowercase("Site-NAVIGATION", NAV_TERMS));
     }
