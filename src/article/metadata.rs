@@ -201,7 +201,7 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
         lang: lang(&src),
         dir: dir(snap, roots),
         excerpt: src
-            .first_meta(&["description", "og:description", "twitter:description"])
+            .first_meta(&DESCRIPTION_KEYS)
             .or_else(|| src.ld_str("description")),
         lead_image: lead_image(&src, base.as_deref()),
         title,
@@ -210,12 +210,15 @@ pub(crate) fn read(snap: &Snapshot, roots: &[NodeId], page_url: Option<&str>) ->
     }
 }
 
+/// Meta keys of the page's own summary, in order of preference (the excerpt and the
+/// `select` stage's standfirst read the same ones).
+const DESCRIPTION_KEYS: [&str; 3] = ["description", "og:description", "twitter:description"];
+
 /// The page's own summary (`<meta name="description">` and its Open Graph / Twitter twins).
 /// One plain walk over the metas: the `select` stage asks before the metadata is read, and a
 /// second [`collect`] (JSON-LD parse included) would cost time and wasm size.
 pub(crate) fn description(snap: &Snapshot) -> Option<String> {
-    // In order of preference; the first non-empty meta of the best key found wins.
-    const KEYS: [&str; 3] = ["description", "og:description", "twitter:description"];
+    // The first non-empty meta of the best key found wins.
     let mut best: Option<(usize, &str)> = None;
     for d in snap.descendants(NodeId::ROOT) {
         let n = snap.node(d);
@@ -232,7 +235,7 @@ pub(crate) fn description(snap: &Snapshot) -> Option<String> {
                 .iter()
                 .any(|a| n.attr(a).is_some_and(|x| x.eq_ignore_ascii_case(k)))
         };
-        if let Some(rank) = KEYS.iter().position(|k| named(k)) {
+        if let Some(rank) = DESCRIPTION_KEYS.iter().position(|k| named(k)) {
             if best.is_none_or(|(b, _)| rank < b) {
                 best = Some((rank, v));
             }

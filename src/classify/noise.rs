@@ -197,14 +197,9 @@ impl<'a> NoiseClassifier<'a> {
         }
         let (mut paragraphs, mut prose) = (0u32, 0u32);
         for &b in self.f.subtree(id) {
-            let i = b.index();
-            if self.snap.node(b).is("p")
-                && self.f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
-                && self.f.own_sentences[i] > 0
-                && self.f.own_link_density(b) < limits::PROSE_MAX_LINK_DENSITY
-            {
+            if self.snap.node(b).is("p") && self.f.is_prose(b) {
                 paragraphs += 1;
-                prose += self.f.own_len[i];
+                prose += self.f.own_len[b.index()];
             }
         }
         paragraphs >= r::MIN_PARAGRAPHS
@@ -487,10 +482,7 @@ mod tests {
         });
         let l = labels(&b.finish());
         assert_eq!(l.kind[story.index()], None);
-        assert!(
-            l.kind[share.index()].is_some(),
-            "its share list is still noise"
-        );
+        assert_eq!(l.kind[share.index()], Some(Reason::Navigation));
         assert_eq!(l.kind[sidebar.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[thread.index()], Some(Reason::SpecialInformation));
     }
@@ -832,10 +824,7 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[topic.index()], None);
         assert_eq!(l.kind[backref.index()], None);
-        assert!(
-            l.kind[share.index()].is_some(),
-            "its share list is still noise"
-        );
+        assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
     }
 
     #[test]

@@ -117,6 +117,15 @@ impl Features {
         ratio(self.own_link_len[id.index()], self.own_len[id.index()])
     }
 
+    /// The block's own text is a prose paragraph: a sentence or more of
+    /// `limits::SIBLING_PARAGRAPH_CHARS`, under `limits::PROSE_MAX_LINK_DENSITY` links.
+    pub fn is_prose(&self, id: NodeId) -> bool {
+        let i = id.index();
+        self.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
+            && self.own_sentences[i] > 0
+            && self.own_link_density(id) < limits::PROSE_MAX_LINK_DENSITY
+    }
+
     /// Layout features of `id`, if any.
     pub fn geo(&self, id: NodeId) -> Option<&Geo> {
         self.geo.as_ref()?.get(id.index())?.as_ref()

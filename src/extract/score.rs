@@ -405,13 +405,8 @@ pub(crate) fn prose_chars(inp: &Inputs, root: NodeId) -> u32 {
 
 /// Own chars of block `b` when it is a prose paragraph (a sentence or more, few links).
 pub(crate) fn own_prose_chars(inp: &Inputs, b: NodeId) -> u32 {
-    let (f, i) = (inp.f, b.index());
-    let prose = inp.counts(b)
-        && f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
-        && f.own_sentences[i] > 0
-        && f.own_link_density(b) < limits::PROSE_MAX_LINK_DENSITY;
-    if prose {
-        f.own_len[i]
+    if inp.counts(b) && inp.f.is_prose(b) {
+        inp.f.own_len[b.index()]
     } else {
         0
     }

@@ -13,15 +13,20 @@ use crate::rules::prune::sections::{
 };
 use crate::snapshot::NodeId;
 
-/// Prose evidence (paragraph points) of the counting blocks inside `root`, or of the whole
-/// page when `root` is `None`.
-fn points(inp: &Inputs, root: Option<NodeId>) -> f32 {
+/// The counting blocks (outside noise; `Inputs::counts`) inside `root`, or in the whole page
+/// when `root` is `None`.
+fn counted<'a>(inp: &'a Inputs, root: Option<NodeId>) -> impl Iterator<Item = NodeId> + 'a {
     inp.f
         .blocks
         .iter()
-        .filter(|&&b| root.is_none_or(|r| inp.f.contains(r, b)) && inp.counts(b))
-        .map(|&b| inp.paragraph_points(b))
-        .sum()
+        .copied()
+        .filter(move |&b| root.is_none_or(|r| inp.f.contains(r, b)) && inp.counts(b))
+}
+
+/// Prose evidence (paragraph points) of the counting blocks inside `root`, or of the whole
+/// page when `root` is `None`.
+fn points(inp: &Inputs, root: Option<NodeId>) -> f32 {
+    counted(inp, root).map(|b| inp.paragraph_points(b)).sum()
 }
 
 /// Link density of the blocks inside `root` outside noise (a mega menu labelled navigation
@@ -29,11 +34,7 @@ fn points(inp: &Inputs, root: Option<NodeId>) -> f32 {
 fn link_density_outside_noise(inp: &Inputs, root: NodeId) -> f32 {
     let f = inp.f;
     let (mut links, mut text) = (0u32, 0u32);
-    for &b in f
-        .blocks
-        .iter()
-        .filter(|&&b| f.contains(root, b) && inp.counts(b))
-    {
+    for b in counted(inp, Some(root)) {
         links += f.own_link_len[b.index()];
         text += f.own_len[b.index()];
     }

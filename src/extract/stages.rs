@@ -385,20 +385,12 @@ fn join_sure_blocks(
 fn keeps_text(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
     let (snap, f) = (inp.snap, inp.f);
     roots.iter().any(|&r| {
-        let own_text = |b: &NodeId| f.is_block[b.index()] && f.own_len[b.index()] > 0;
-        std::iter::once(r)
-            .chain(snap.descendants(r))
-            .filter(own_text)
-            .any(|b| {
-                let mut up = Some(b);
-                while let Some(n) = up.filter(|&n| !drop[n.index()]) {
-                    if n == r {
-                        return true;
-                    }
-                    up = snap.node(n).parent;
-                }
-                false
-            })
+        let own_text = |b: &&NodeId| f.is_block[b.index()] && f.own_len[b.index()] > 0;
+        f.subtree(r).iter().filter(own_text).any(|&b| {
+            snap.path_up(b)
+                .take_while(|&n| !drop[n.index()])
+                .any(|n| n == r)
+        })
     })
 }
 

@@ -219,7 +219,7 @@ impl Snapshot {
     }
 
     /// The ancestors of `id` (excluding `id`), nearest first, up to the root.
-    pub fn ancestors(&self, id: NodeId) -> Ancestors<'_> {
+    pub(crate) fn ancestors(&self, id: NodeId) -> Ancestors<'_> {
         Ancestors {
             snap: self,
             next: self.node(id).parent,
@@ -227,7 +227,7 @@ impl Snapshot {
     }
 
     /// `id` and then its ancestors, nearest first: the path up to the root.
-    pub fn path_up(&self, id: NodeId) -> Ancestors<'_> {
+    pub(crate) fn path_up(&self, id: NodeId) -> Ancestors<'_> {
         Ancestors {
             snap: self,
             next: Some(id),
@@ -304,7 +304,7 @@ impl Iterator for Descendants<'_> {
 }
 
 /// Iterator up the tree, nearest first; see [`Snapshot::ancestors`] and [`Snapshot::path_up`].
-pub struct Ancestors<'a> {
+pub(crate) struct Ancestors<'a> {
     snap: &'a Snapshot,
     next: Option<NodeId>,
 }
