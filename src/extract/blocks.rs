@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::rules::{self, limits, Term};
+use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
 use crate::trace::Reason;
 
@@ -399,20 +399,19 @@ fn vocab_flags<'a>(
 
 /// Flags of one class name or id value.
 fn flags_of(v: &str) -> u8 {
-    let v = v.to_ascii_lowercase();
-    let table: [(&[Term], u8); 7] = [
-        (rules::NAV_TERMS, flag::NAV),
-        (rules::AD_TERMS, flag::AD),
-        (rules::SPECIAL_TERMS, flag::SPECIAL),
-        (rules::OVERLAY_TERMS, flag::OVERLAY),
-        (rules::POSITIVE_TERMS, flag::POSITIVE),
-        (rules::NEGATIVE_TERMS, flag::NEGATIVE),
-        (rules::SR_ONLY_TERMS, flag::SR_ONLY),
-    ];
-    table
-        .iter()
-        .filter(|(terms, _)| rules::matches_lowercase(&v, terms))
-        .fold(0, |acc, (_, b)| acc | b)
+    static INDEX: std::sync::OnceLock<rules::TermIndex> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        rules::TermIndex::new(&[
+            (rules::NAV_TERMS, flag::NAV),
+            (rules::AD_TERMS, flag::AD),
+            (rules::SPECIAL_TERMS, flag::SPECIAL),
+            (rules::OVERLAY_TERMS, flag::OVERLAY),
+            (rules::POSITIVE_TERMS, flag::POSITIVE),
+            (rules::NEGATIVE_TERMS, flag::NEGATIVE),
+            (rules::SR_ONLY_TERMS, flag::SR_ONLY),
+        ])
+    });
+    index.flags(&v.to_ascii_lowercase())
 }
 
 /// Counts one text node into its block's own statistics.
@@ -471,11 +470,7 @@ fn is_cjk(c: char) -> bool {
 
 fn keyword_in(text: &str) -> Option<Reason> {
     // Lowered once, not once per keyword (keywords are lower case).
-    let text = text.to_ascii_lowercase();
-    rules::TEXT_KEYWORDS
-        .iter()
-        .find(|(k, _)| text.contains(k))
-        .map(|(_, r)| *r)
+    rules::first_keyword(&text.to_ascii_lowercase())
 }
 
 /// Reverse preorder: children before parents, so subtree sums are one pass.
