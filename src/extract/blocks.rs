@@ -440,7 +440,12 @@ fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool) {
         if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।') {
             sentences += 1;
         }
-        if c.is_alphanumeric() {
+        if c.is_ascii() {
+            // The common case without the Unicode tables: the same bytes as below.
+            if c.is_ascii_alphanumeric() {
+                h = fnv(h, &[c.to_ascii_lowercase() as u8]);
+            }
+        } else if c.is_alphanumeric() {
             for lc in c.to_lowercase() {
                 let mut buf = [0u8; 4];
                 h = fnv(h, lc.encode_utf8(&mut buf).as_bytes());
