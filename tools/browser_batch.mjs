@@ -62,6 +62,18 @@ const started = Date.now();
 let errors = 0;
 let tab = await newTab(context);
 
+// A page that has not given its record after this long is recorded as an error and its tab
+// replaced (cleaneval final-758 wedged a whole run: no timeout covers `evaluate` itself).
+const PAGE_TIMEOUT_MS = 90_000;
+
+function withTimeout(promise, ms, id) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`page ${id} gave no result in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function runPage(page) {
   const blockedBefore = blocked.count;
   const loadFired = await open(tab, server.urlOf(page));
@@ -92,13 +104,15 @@ for (const [i, page] of pages.entries()) {
   if (done.has(page.id)) continue;
   let rec;
   try {
-    rec = await runPage(page);
+    rec = await withTimeout(runPage(page), PAGE_TIMEOUT_MS, page.id);
   } catch (e) {
     errors++;
     rec = { id: page.id, error: String(e && e.message ? e.message : e).split("\n")[0] };
     // A crashed or wedged tab would fail every later page: start a fresh one.
-    await tab.tab.close().catch(() => {});
-    tab = await newTab(context);
+    // Closing a tab that navigated away mid-evaluate can wedge too (cleaneval final-669): not awaited
+    // past a few seconds.
+    await withTimeout(tab.tab.close(), 5_000, page.id).catch(() => {});
+    tab = await withTimeout(newTab(context), 30_000, page.id);
   }
   pred.write(JSON.stringify(rec) + "\n");
   if ((i + 1) % 50 === 0) console.error(`${i + 1}/${pages.length} pages, ${errors} errors`);
