@@ -15,11 +15,14 @@ use std::collections::HashSet;
 /// (`Limits::max_depth`); past this bound a subtree is read as text.
 const MAX_DEPTH: usize = 300;
 
-/// Elements whose content is never article text.
+/// Elements whose content is never article text. `rt`/`rp`: ruby readings (furigana) and
+/// their fallback brackets, which the output has no markup for; glued into the line they
+/// garble it ("子こども", trafilatura nhk.or.jp: the gold reads the base text only).
 const SKIPPED: &[&str] = &[
     "script", "style", "template", "button", "input", "select", "textarea", "option", "iframe",
     "object", "embed", "canvas", "svg", "audio", "video", "source", "track", "map", "area", "head",
-    "title", "meta", "link", "base", "datalist", "progress", "meter", "frame", "frameset",
+    "title", "meta", "link", "base", "datalist", "progress", "meter", "frame", "frameset", "rt",
+    "rp",
 ];
 
 /// Elements that start a new block (never glued to the text around them).
@@ -455,6 +458,7 @@ impl<'a> Walker<'a> {
                 }
             }
             "table" => self.table(id, depth, out),
+            "noscript" if self.noscript_document(id) => self.container(id, depth, out),
             "img" | "picture" | "noscript" => {
                 let mut run = Vec::new();
                 self.inline(id, depth, &mut run);
@@ -793,6 +797,18 @@ impl<'a> Walker<'a> {
     }
 
     /// `<noscript>` image copies, unless the previous sibling already gave a usable image.
+    /// A `<noscript>` parsed as markup (the page was read with scripting off because its text
+    /// sits there: a Blogger post) that holds blocks and a document's worth of text (not an
+    /// "enable JavaScript" notice or a tracking pixel): content, read like a `<div>`.
+    fn noscript_document(&self, id: NodeId) -> bool {
+        let snap = self.snap();
+        snap.node(id)
+            .children
+            .iter()
+            .any(|&c| is_block_node(snap.node(c)))
+            && snap.text_of(id).trim().len() >= crate::rules::limits::NOSCRIPT_DOCUMENT_CHARS
+    }
+
     fn noscript(&mut self, id: NodeId, run: &mut Vec<Inline>) {
         if self.previous_sibling_has_image(id) {
             return;

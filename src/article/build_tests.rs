@@ -96,6 +96,42 @@ fn headings_paragraphs_and_inline_markup() {
 }
 
 #[test]
+fn ruby_readings_are_left_out() {
+    let a = article(|b| {
+        b.el("p", &[], |b| {
+            b.el("ruby", &[], |b| {
+                b.text("子");
+                b.el("rp", &[], |b| {
+                    b.text("(");
+                });
+                b.el("rt", &[], |b| {
+                    b.text("こ");
+                });
+                b.el("rp", &[], |b| {
+                    b.text(")");
+                });
+            });
+            b.text("どもの法律");
+        });
+    });
+    assert_eq!(to_text(&a).trim(), "子どもの法律");
+}
+
+#[test]
+fn a_document_parsed_in_noscript_is_read_as_content() {
+    let post = "The post itself, sentence after sentence, kept only here. ".repeat(10);
+    let a = article(|b| {
+        b.el("noscript", &[], |b| {
+            p(b, &post);
+        });
+        b.el("noscript", &[], |b| {
+            p(b, "Please enable JavaScript.");
+        });
+    });
+    assert_eq!(to_text(&a).trim(), post.trim());
+}
+
+#[test]
 fn unsafe_links_unwrapped_in_page_links_kept() {
     let a = article(|b| {
         b.el("p", &[], |b| {

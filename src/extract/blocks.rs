@@ -184,19 +184,46 @@ fn ratio(a: u32, b: u32) -> f32 {
 }
 
 /// Computes all features of `snap`. Pages that render almost nothing outside `<noscript>`
-/// (Discourse and other crawler views) are recomputed with `<noscript>` read as content.
+/// (Discourse and other crawler views), or far less than their `<noscript>` markup holds
+/// (a Blogger post kept only there), are recomputed with `<noscript>` read as content.
 pub(crate) fn compute(snap: &Snapshot) -> Features {
     let f = compute_with(snap, true);
-    if f.text_len[NodeId::ROOT.index()] < limits::NOSCRIPT_FALLBACK_CHARS
-        && snap.find_tag("noscript").is_some()
+    let rendered = f.text_len[NodeId::ROOT.index()];
+    if rendered < limits::NOSCRIPT_FALLBACK_CHARS && snap.find_tag("noscript").is_some()
+        || noscript_markup_text(snap)
+            >= (rendered as usize).saturating_mul(limits::NOSCRIPT_OUTWEIGHS)
     {
         return compute_with(snap, false);
     }
     f
 }
 
+/// Text inside `<noscript>` elements that were parsed as markup (scripting off), 0 where
+/// they hold raw text.
+fn noscript_markup_text(snap: &Snapshot) -> usize {
+    let parsed = |id: NodeId| {
+        let n = snap.node(id);
+        n.is("noscript")
+            && n.children
+                .iter()
+                .any(|&c| snap.node(c).kind == NodeKind::Element)
+    };
+    let total: usize = (0..snap.len() as u32)
+        .map(NodeId)
+        .filter(|&id| parsed(id))
+        .map(|id| snap.text_of(id).trim().len())
+        .sum();
+    if total < limits::NOSCRIPT_DOCUMENT_CHARS {
+        0
+    } else {
+        total
+    }
+}
+
 /// True when the page renders almost no text while a `<noscript>` holds a document of raw
-/// markup: the crawler view of a script-built page (Discourse forums in wcxb-dev). A parser
+/// markup: the crawler view of a script-built page (Discourse forums in wcxb-dev); or when the
+/// `<noscript>` markup outweighs the rendered text several times (Blogger themes render the
+/// post from a script template and keep the post itself only in `<noscript>`). A parser
 /// should then read `<noscript>` as markup, as a browser without scripting would. Only the HTML
 /// parser can re-read a page; the live DOM already shows what the browser rendered.
 #[cfg(feature = "html")]
@@ -219,8 +246,9 @@ pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
         let in_noscript = in_noscript || tag == "noscript";
         stack.extend(node.children.iter().map(|&c| (c, skip, in_noscript)));
     }
-    rendered < limits::NOSCRIPT_FALLBACK_CHARS as usize
-        && noscript >= limits::NOSCRIPT_DOCUMENT_CHARS
+    noscript >= limits::NOSCRIPT_DOCUMENT_CHARS
+        && (rendered < limits::NOSCRIPT_FALLBACK_CHARS as usize
+            || noscript >= rendered.saturating_mul(limits::NOSCRIPT_OUTWEIGHS))
 }
 
 fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
@@ -276,9 +304,32 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 /// An `<a>` that is a link. A named anchor (`<a name=POST63274>`: a `name`, no `href`) is a
 /// jump target, not a link, and old pages leave it unclosed: the parser then carries it over
 /// the whole post or page, whose prose would count as link text (cleaneval forum and
-/// review pages came out empty).
-pub(crate) fn is_link(node: &crate::Node) -> bool {
-    node.is("a") && !(node.attr("href").is_none() && node.attr("name").is_some())
+/// review pages came out empty). A `javascript:` anchor wrapped round whole blocks is a
+/// script's click target, not a link: its paragraphs are the page's own text (readability's
+/// js-link-replacement fixture came out empty); one round a word ("zurück", "Merken":
+/// trafilatura, big9-dev 2005 page tools) stays a link.
+pub(crate) fn is_link(snap: &Snapshot, id: NodeId) -> bool {
+    let node = snap.node(id);
+    if !node.is("a") {
+        return false;
+    }
+    match node.attr("href") {
+        Some(href) => !(is_script_url(href) && wraps_blocks(snap, node)),
+        None => node.attr("name").is_none(),
+    }
+}
+
+fn wraps_blocks(snap: &Snapshot, node: &crate::Node) -> bool {
+    node.children
+        .iter()
+        .any(|&c| rules::BLOCK_TAGS.contains(&snap.node(c).tag.as_str()))
+}
+
+/// `javascript:…`, in any case, after leading whitespace.
+fn is_script_url(href: &str) -> bool {
+    href.trim_start()
+        .get(..11)
+        .is_some_and(|s| s.eq_ignore_ascii_case("javascript:"))
 }
 
 /// Preorder walk: order, depth, inherited flags, tag paths and own-text statistics.
@@ -304,7 +355,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                 let tag = node.tag.as_str();
                 f.skip[i] |=
                     rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
-                in_link[i] |= is_link(node);
+                in_link[i] |= is_link(snap, id);
                 if rules::BLOCK_TAGS.contains(&tag) {
                     f.is_block[i] = true;
                     f.block_of[i] = id;
@@ -486,7 +537,7 @@ fn bottom_up(snap: &Snapshot, f: &mut Features) {
         let node = snap.node(id);
         if node.kind == NodeKind::Element && !f.skip[i] {
             match node.tag.as_str() {
-                "a" if is_link(node) => f.links[i] += 1,
+                "a" if is_link(snap, id) => f.links[i] += 1,
                 "img" | "picture" => f.images[i] += 1,
                 _ => {}
             }
@@ -620,6 +671,46 @@ mod tests {
     }
 
     #[test]
+    fn a_post_parsed_in_noscript_counts_when_it_outweighs_the_page() {
+        let mut b = Builder::new();
+        let mut p = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("li", &[], |b| {
+                b.text("2020 archive");
+            });
+            b.el("noscript", &[], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text(&"The post itself, sentence after sentence. ".repeat(20));
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert!(f.blocks.contains(&p));
+    }
+
+    #[test]
+    fn a_script_anchor_round_blocks_is_not_a_link() {
+        let mut b = Builder::new();
+        let (mut p, mut back) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("a", &[("href", " JavaScript:void(0)")], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text("Three paragraphs the page wraps in a click target.");
+                });
+            });
+            back = b.el("p", &[], |b| {
+                b.el("a", &[("href", "javascript:history.back()")], |b| {
+                    b.text("zurück");
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.own_link_len[p.index()], 0);
+        assert_eq!(f.own_link_len[back.index()], 6);
+        assert_eq!(f.links[NodeId::ROOT.index()], 1);
+    }
+
+    #[test]
     fn same_paths_hash_equal_and_fingerprints_ignore_case_and_space() {
         let mut b = Builder::new();
         let mut ps = vec![];
@@ -669,8 +760,9 @@ mod tests {
             b.finish()
         };
         assert!(renders_only_noscript(&page("Loading…")));
+        // The rendered text is over half the raw markup: the page is what renders.
         assert!(!renders_only_noscript(&page(
-            &"Rendered prose. ".repeat(20)
+            &"Rendered prose. ".repeat(70)
         )));
     }
 

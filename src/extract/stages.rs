@@ -854,7 +854,7 @@ fn prose_with_links(snap: &Snapshot, b: NodeId) -> bool {
     let mut pending_word = false;
     for d in snap.descendants(b) {
         let node = snap.node(d);
-        if blocks::is_link(node) {
+        if blocks::is_link(snap, d) {
             links += 1;
             word_between |= links > 1 && pending_word;
             pending_word = false;
@@ -872,7 +872,7 @@ fn prose_with_links(snap: &Snapshot, b: NodeId) -> bool {
 fn in_link(snap: &Snapshot, d: NodeId, top: NodeId) -> bool {
     snap.ancestors(d)
         .take_while(|&a| a != top)
-        .any(|a| blocks::is_link(snap.node(a)))
+        .any(|a| blocks::is_link(snap, a))
 }
 
 /// Drops each non-content block: whole when nothing under it is content, else only its own

@@ -121,7 +121,7 @@ fn text_outside_links(snap: &crate::Snapshot, b: NodeId) -> String {
         let n = snap.node(id);
         if n.kind == crate::snapshot::NodeKind::Text {
             out.push_str(&n.text);
-        } else if id == b || !blocks::is_link(n) {
+        } else if id == b || !blocks::is_link(snap, id) {
             stack.extend(n.children.iter().rev().copied());
         }
     }

@@ -83,6 +83,26 @@ fn a_page_that_renders_only_its_noscript_document_is_read_as_markup() {
 }
 
 #[test]
+fn a_post_kept_only_in_noscript_is_read_as_markup() {
+    let post = "<p>The post itself, which a script template would render.</p>".repeat(12);
+    let page =
+        format!("<body><ul><li>2020</li><li>2019</li></ul><noscript>{post}</noscript></body>");
+    assert!(snap(&page).find_tag("p").is_some());
+    let notice = "<p>Please enable JavaScript to see the comments of this story.</p>".repeat(9);
+    let story = "<p>The rendered story goes on for a long while, sentence after sentence.</p>";
+    let rendered = snap(&format!(
+        "<body>{}<noscript>{notice}</noscript></body>",
+        story.repeat(12)
+    ));
+    assert_eq!(
+        rendered
+            .find_tag("noscript")
+            .map(|ns| rendered.node(ns).children.len()),
+        Some(1)
+    );
+}
+
+#[test]
 fn template_contents_are_not_captured() {
     let s = snap("<body><template><p>hidden</p></template><p>shown</p></body>");
     assert_eq!(tags(&s), ["html", "head", "body", "template", "p"]);

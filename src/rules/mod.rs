@@ -233,8 +233,11 @@ pub(crate) mod limits {
     pub const NOSCRIPT_FALLBACK_CHARS: u32 = 200;
     /// A `<noscript>` with at least this much raw markup on such a page is a whole document
     /// (crawler view), worth parsing as markup; an "enable JavaScript" notice is far shorter.
-    #[cfg(feature = "html")]
     pub const NOSCRIPT_DOCUMENT_CHARS: usize = 500;
+    /// …or wherever its raw markup is this many times the rendered text: the page's own text
+    /// sits there (trafilatura: security.googleblog.com's post only in `<noscript>`, the rendered
+    /// page an archive menu). Raw markup counts its tags, hence a factor, not a plain majority.
+    pub const NOSCRIPT_OUTWEIGHS: usize = 2;
     /// An overlay covers at least this share of the viewport area.
     pub const OVERLAY_VIEWPORT_SHARE: f32 = 0.5;
     /// z-index at which a fixed/sticky layer is considered to sit above the page.
