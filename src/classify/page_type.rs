@@ -203,32 +203,11 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
             }
         }
     }
-    let region = match (best, split_grid(snap, f, &blocked, &headed)) {
+    match (best, split_grid(snap, f, &blocked, &headed)) {
         (Some(b), Some(s)) if s.text > b.text => Some(s),
         (None, s) => s,
         (b, _) => b,
-    };
-    region.filter(|r| !menu_sections(f, noise, r))
-}
-
-/// The cards of `r` are the sections of a menu: all links, and most of their text in
-/// navigation lists nested below the region's parent (a heading link over its sub-menu).
-fn menu_sections(f: &Features, noise: &NoiseLabels, r: &CardRegion) -> bool {
-    let text = r.text as f32;
-    if (r.link_text as f32) < text * cards::MENU_MIN_LINK_SHARE {
-        return false;
     }
-    let p = r.parent.index();
-    let (mut k, mut nested) = (f.preorder[p] as usize + 1, 0u32);
-    while k <= f.subtree_end[p] as usize {
-        let Some(&d) = f.order.get(k) else { break };
-        if noise.kind[d.index()] == Some(Reason::Navigation) {
-            nested += f.text_len[d.index()];
-            k = f.subtree_end[d.index()] as usize;
-        }
-        k += 1;
-    }
-    nested as f32 >= text * cards::MENU_SECTION_SHARE
 }
 
 /// The group of `key` in `groups`, added at the end when new. Groups stay in the order their
@@ -533,43 +512,6 @@ mod tests {
         let noise = NoiseClassifier::new(&s, &f).classify();
         assert!(noise.inside[menu.index()] && noise.inside[footer.index()]);
         assert_eq!(out.kind, PageType::Listing);
-    }
-
-    #[test]
-    fn a_menu_of_sections_with_sub_menus_is_no_card_region() {
-        // A left-column menu: each entry a section link over its own sub-menu (esigelec.fr).
-        let mut b = Builder::new();
-        let mut sub = NodeId(0);
-        b.el("body", &[], |b| {
-            b.el("div", &[("id", "left")], |b| {
-                b.el("ul", &[], |b| {
-                    for _ in 0..8 {
-                        b.el("li", &[], |b| {
-                            b.el("a", &[("href", "/s")], |b| {
-                                b.text("Admissions");
-                            });
-                            sub = b.el("ul", &[("class", "sous_menu")], |b| {
-                                for _ in 0..5 {
-                                    b.el("li", &[], |b| {
-                                        b.el("a", &[("href", "/p")], |b| {
-                                            b.text("One page of this section");
-                                        });
-                                    });
-                                }
-                            });
-                        });
-                    }
-                });
-            });
-            b.el("p", &[], |b| {
-                b.text("The school trains engineers in electronics and computing.");
-            });
-        });
-        let s = b.finish();
-        let f = blocks::compute(&s);
-        let noise = NoiseClassifier::new(&s, &f).classify();
-        assert_eq!(noise.kind[sub.index()], Some(Reason::Navigation));
-        assert_eq!(detect(&s, &f, &noise).cards, None);
     }
 
     #[test]

@@ -80,16 +80,6 @@ pub(crate) mod cards {
     /// the grid with its section titles; below it, a page with an article or menus beside a
     /// few classed link boxes.
     pub const SPLIT_GRID_MIN_SHARE: f32 = 0.5;
-    /// Cards all of links ([`MENU_MIN_LINK_SHARE`]) holding at least this share of their text
-    /// in navigation lists nested inside them are the sections of a menu (a heading link over
-    /// its sub-menu), not teasers. Why: styled-dev esigelec.fr, a left-column menu of 12
-    /// sections with their `sous_menu` lists (3,463 chars, all links) won as the page's card
-    /// region and replaced its content. At 0.5 without the link test, a job board's cards
-    /// (tag lists) and a service page's cards (prose under a nav-classed wrapper) were lost
-    /// too (wcxb-dev 4359 0.69 → 0.38, 3033 0.71 → 0.65).
-    pub const MENU_SECTION_SHARE: f32 = 0.8;
-    /// Link text share of a menu's sections: every entry is a link.
-    pub const MENU_MIN_LINK_SHARE: f32 = 0.9;
     /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }
