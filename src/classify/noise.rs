@@ -71,6 +71,9 @@ impl<'a> NoiseClassifier<'a> {
         if node.attr("itemprop") == Some("articleBody") || is_article_like(node) {
             return None;
         }
+        if self.declared_modal(id, node) {
+            return Some(Reason::Overlay);
+        }
         if !self.small(id) {
             return None;
         }
@@ -125,6 +128,14 @@ impl<'a> NoiseClassifier<'a> {
     fn small(&self, id: NodeId) -> bool {
         (self.f.text_len[id.index()] as f32)
             < limits::VOCAB_NOISE_MAX_TEXT_SHARE * self.page_text as f32
+    }
+
+    /// A box the page declares a modal dialog (`aria-modal="true"`) is an overlay whatever its
+    /// size: a shop's privacy policy or size guide waits in one, and its prose can outweigh the
+    /// product (wcxb-dev allbirds: a 49k-char policy won both the product and the collection
+    /// page). A story view opened over a feed holds an `<article>` and stays.
+    fn declared_modal(&self, id: NodeId, node: &Node) -> bool {
+        node.attr("aria-modal") == Some("true") && !self.holds_article(id)
     }
 
     fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
@@ -435,6 +446,24 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[formula.index()], None);
         assert_eq!(l.kind[menu.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn a_declared_modal_is_an_overlay_however_long() {
+        let mut b = Builder::new();
+        let (mut policy, mut story) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 2);
+            policy = b.el("div", &[("role", "dialog"), ("aria-modal", "true")], |b| {
+                prose(b, 12);
+            });
+            story = b.el("div", &[("aria-modal", "true")], |b| {
+                b.el("article", &[], |b| prose(b, 12));
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[policy.index()], Some(Reason::Overlay));
+        assert_eq!(l.kind[story.index()], None);
     }
 
     #[test]
