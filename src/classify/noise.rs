@@ -71,6 +71,9 @@ impl<'a> NoiseClassifier<'a> {
         if node.attr("itemprop") == Some("articleBody") || is_article_like(node) {
             return None;
         }
+        if self.declared_modal(id, node) {
+            return Some(Reason::Overlay);
+        }
         if !self.small(id) {
             return None;
         }
@@ -125,6 +128,14 @@ impl<'a> NoiseClassifier<'a> {
     fn small(&self, id: NodeId) -> bool {
         (self.f.text_len[id.index()] as f32)
             < limits::VOCAB_NOISE_MAX_TEXT_SHARE * self.page_text as f32
+    }
+
+    /// A box the page declares a modal dialog (`aria-modal="true"`) is an overlay whatever its
+    /// size: a shop's privacy policy or size guide waits in one, and its prose can outweigh the
+    /// product (wcxb-dev allbirds: a 49k-char policy won both the product and the collection
+    /// page). A story view opened over a feed holds an `<article>` and stays.
+    fn declared_modal(&self, id: NodeId, node: &Node) -> bool {
+        node.attr("aria-modal") == Some("true") && !self.holds_article(id)
     }
 
     fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
@@ -195,13 +206,7 @@ impl<'a> NoiseClassifier<'a> {
         if self.f.has(id, flag::NEGATIVE) {
             return false;
         }
-        let (mut paragraphs, mut prose) = (0u32, 0u32);
-        for &b in self.f.subtree(id) {
-            if self.snap.node(b).is("p") && self.f.is_prose(b) {
-                paragraphs += 1;
-                prose += self.f.own_len[b.index()];
-            }
-        }
+        let (paragraphs, prose) = self.prose_blocks(id, |b| self.snap.node(b).is("p"));
         paragraphs >= r::MIN_PARAGRAPHS
             && prose >= r::MIN_PROSE_CHARS
             && prose as f32 >= r::MIN_PROSE_SHARE * self.f.text_len[id.index()] as f32
@@ -228,10 +233,37 @@ impl<'a> NoiseClassifier<'a> {
             "header" if !in_article => Some(Reason::Navigation),
             "footer" => Some(Reason::SpecialInformation),
             "aside" => Some(Reason::SpecialInformation),
-            "form" => Some(Reason::Interactive),
+            "form" if !self.holds_posts(id) => Some(Reason::Interactive),
             "ul" | "ol" if !in_article && self.is_link_list(id) => Some(Reason::Navigation),
             _ => None,
         }
+    }
+
+    /// A form around prose (`rules::story_box::FORM_MIN_PARAGRAPHS`) with no field to type
+    /// into: a thread of posts, not controls.
+    fn holds_posts(&self, id: NodeId) -> bool {
+        use rules::story_box as r;
+        let (paragraphs, prose) = self.prose_blocks(id, |b| self.f.is_block[b.index()]);
+        let entry = |d: NodeId| {
+            let n = self.snap.node(d);
+            n.is("textarea")
+                || n.is("select")
+                || n.is("input")
+                    && !r::NON_ENTRY_INPUTS
+                        .iter()
+                        .any(|t| n.attr("type").is_some_and(|v| v.eq_ignore_ascii_case(t)))
+        };
+        paragraphs >= r::FORM_MIN_PARAGRAPHS
+            && prose >= r::FORM_MIN_PROSE_CHARS
+            && !self.snap.descendants(id).any(entry)
+    }
+
+    /// Count and chars of the prose blocks under `id` that pass `keep`.
+    fn prose_blocks(&self, id: NodeId, keep: impl Fn(NodeId) -> bool) -> (u32, u32) {
+        let prose = self.f.subtree(id).iter().copied();
+        prose
+            .filter(|&b| keep(b) && self.f.is_prose(b))
+            .fold((0, 0), |(n, c), b| (n + 1, c + self.f.own_len[b.index()]))
     }
 
     /// Seed 001 menus: mostly link text, few words per link.
@@ -435,6 +467,51 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[formula.index()], None);
         assert_eq!(l.kind[menu.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn a_declared_modal_is_an_overlay_however_long() {
+        let mut b = Builder::new();
+        let (mut policy, mut story) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 2);
+            policy = b.el("div", &[("role", "dialog"), ("aria-modal", "true")], |b| {
+                prose(b, 12);
+            });
+            story = b.el("div", &[("aria-modal", "true")], |b| {
+                b.el("article", &[], |b| prose(b, 12));
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[policy.index()], Some(Reason::Overlay));
+        assert_eq!(l.kind[story.index()], None);
+    }
+
+    #[test]
+    fn a_form_around_posts_is_no_control_box() {
+        let mut b = Builder::new();
+        let (mut thread, mut search, mut lead) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            thread = b.el("form", &[], |b| {
+                prose(b, 4);
+                b.el("input", &[("type", "hidden")], |_| {});
+            });
+            search = b.el("form", &[], |b| {
+                b.el("p", &[], |b| {
+                    b.text("Search the forum, its members and their posts here.");
+                });
+                b.el("input", &[("type", "search")], |_| {});
+            });
+            lead = b.el("form", &[], |b| {
+                prose(b, 4);
+                b.el("input", &[("type", "email")], |_| {});
+            });
+            prose(b, 8);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[thread.index()], None);
+        assert_eq!(l.kind[search.index()], Some(Reason::Interactive));
+        assert_eq!(l.kind[lead.index()], Some(Reason::Interactive));
     }
 
     #[test]

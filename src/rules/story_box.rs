@@ -22,3 +22,20 @@ pub(crate) const MIN_PROSE_CHARS: u32 = 600;
 /// ... making at least this share of the box's text (a footer or sidebar with one "about us"
 /// paragraph among its link lists stays furniture).
 pub(crate) const MIN_PROSE_SHARE: f32 = 0.5;
+
+/// A `<form>` holding at least this many prose blocks ... Why: forum software wraps the thread
+/// in one form (Invision Community's multi-quote/moderation checkboxes: wcxb-dev corsair, the
+/// posts were labelled interactive and the page came out empty); search, login, comment and
+/// sign-up forms hold labels and at most one line of small print.
+pub(crate) const FORM_MIN_PARAGRAPHS: u32 = 2;
+
+/// ... of at least this many chars together.
+pub(crate) const FORM_MIN_PROSE_CHARS: u32 = 300;
+
+/// Input types a reader does not type into: a form holding only these (hidden CSRF tokens,
+/// moderation checkboxes) around prose is a thread; one with a text, email or phone field, a
+/// `<textarea>` or a `<select>` is a form whatever its small print (wcxb-dev: a Gravity Forms
+/// lead form whose field notes read as prose, psafinancial 0.91 -> 0.65 without this guard).
+pub(crate) const NON_ENTRY_INPUTS: &[&str] = &[
+    "hidden", "checkbox", "radio", "submit", "button", "image", "reset",
+];
