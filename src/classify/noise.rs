@@ -331,11 +331,23 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     /// `id` holds a heading and at least `rules::vocab::AD_MAX_UNLINKED_CHARS` of text
-    /// outside links: a section of the page, not an ad slot.
+    /// outside links, or is named as (a part of) a hero section: a section of the page, not an
+    /// ad slot.
     fn holds_prose(&self, id: NodeId) -> bool {
         let i = id.index();
-        self.f.text_len[i].saturating_sub(self.f.link_len[i]) >= rules::vocab::AD_MAX_UNLINKED_CHARS
-            && self.holds_heading(id)
+        self.named_hero(id)
+            || self.f.text_len[i].saturating_sub(self.f.link_len[i])
+                >= rules::vocab::AD_MAX_UNLINKED_CHARS
+                && self.holds_heading(id)
+    }
+
+    /// `id`'s class or id names a hero section (`rules::vocab::HERO_TERMS`).
+    fn named_hero(&self, id: NodeId) -> bool {
+        let node = self.snap.node(id);
+        ["class", "id"]
+            .iter()
+            .filter_map(|a| node.attr(a))
+            .any(|v| rules::matches_terms(v, rules::vocab::HERO_TERMS))
     }
 
     /// `id` is or holds a heading element (`<h1>`…`<h6>`).
@@ -718,7 +730,8 @@ mod tests {
     #[test]
     fn a_banner_section_with_a_heading_and_prose_is_no_ad() {
         let mut b = Builder::new();
-        let (mut hero, mut offer, mut slot) = (NodeId(0), NodeId(0), NodeId(0));
+        let (mut hero, mut lead, mut offer, mut slot) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
             prose(b, 12);
             // A theme's content section named "banner": heading and prose.
@@ -727,6 +740,10 @@ mod tests {
                     b.text("Why rent from us");
                 });
                 prose(b, 5);
+            });
+            // A hero section's short body named with "banner", its heading in a sibling part.
+            lead = b.el("div", &[("class", "herobanner_content_body")], |b| {
+                prose(b, 1)
             });
             // A sponsored offer of prose without a heading stays an ad.
             offer = b.el("div", &[("class", "samItemBanner")], |b| prose(b, 5));
@@ -741,6 +758,7 @@ mod tests {
         let s = b.finish();
         let l = labels(&s);
         assert_eq!(l.kind[hero.index()], None);
+        assert_eq!(l.kind[lead.index()], None);
         assert_eq!(l.kind[offer.index()], Some(Reason::Advertisement));
         assert_eq!(l.kind[slot.index()], Some(Reason::Advertisement));
     }

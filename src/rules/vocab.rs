@@ -74,6 +74,13 @@ pub(crate) const AD_TERMS: &[Term] = &[
 /// link share.
 pub(crate) const AD_MAX_UNLINKED_CHARS: u32 = 400;
 
+/// Names of a page's lead section and its parts: a box named so is that section even when its
+/// name also holds an ad term, its text is short and its part holds no heading
+/// ("heroBanner", "herobanner_poster_content_body": a collection page's opening title and
+/// blurb, 150–360 chars, were dropped as ads on wcxb-dev 4435 and 4394). Ad networks do not
+/// name their slots "hero".
+pub(crate) const HERO_TERMS: &[Term] = &[t("hero")];
+
 /// Special-information terms (seed 001: copyright, contact, share bars, sign-up boxes).
 pub(crate) const SPECIAL_TERMS: &[Term] = &[
     t("footer"),
