@@ -133,6 +133,18 @@ fn declared_type(snap: &Snapshot) -> Option<PageType> {
     }
 }
 
+/// The page declares itself an article in Open Graph (`og:type` "article").
+pub(crate) fn declares_og_article(snap: &Snapshot) -> bool {
+    snap.descendants(NodeId::ROOT)
+        .map(|d| snap.node(d))
+        .any(|n| {
+            n.is("meta")
+                && n.attr("property").or(n.attr("name")) == Some("og:type")
+                && n.attr("content")
+                    .is_some_and(|c| c.trim().eq_ignore_ascii_case("article"))
+        })
+}
+
 /// The page declares itself a discussion in JSON-LD ([`DISCUSSION_TYPES`]).
 pub(crate) fn declares_discussion(snap: &Snapshot) -> bool {
     snap.descendants(NodeId::ROOT)

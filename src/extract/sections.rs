@@ -9,7 +9,8 @@ use crate::extract::score;
 use crate::extract::score::{Chosen, Inputs};
 use crate::rules::limits;
 use crate::rules::prune::sections::{
-    COVER_SHARE, HEADLINE_GAP_CHARS, MAX_LINK_DENSITY, SAME_PATH_SHARE, WEAK_SHARE,
+    ARTICLE_WEAK_SHARE, COVER_SHARE, HEADLINE_GAP_CHARS, MAX_LINK_DENSITY, SAME_PATH_SHARE,
+    WEAK_SHARE,
 };
 use crate::snapshot::NodeId;
 
@@ -61,7 +62,9 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
         return None;
     }
     let kept: f32 = chosen.roots.iter().map(|&r| points(inp, Some(r))).sum();
-    if kept >= total * WEAK_SHARE {
+    if kept >= total * WEAK_SHARE
+        || kept >= total * ARTICLE_WEAK_SHARE && page_type::declares_og_article(snap)
+    {
         return None;
     }
     let a = snap
@@ -236,6 +239,48 @@ mod tests {
         assert_eq!(
             with_inputs(&s, |inp| all_sections(inp, &chosen(col))),
             Some(body)
+        );
+    }
+
+    /// A wrapper holding a block of 3 paragraphs and 5 more of one each (3/8 of the prose
+    /// evidence, between `ARTICLE_WEAK_SHARE` and `WEAK_SHARE`), under a head declaring
+    /// `og:type` `og`. Returns the snapshot, the wrapper and the block.
+    fn three_eighths(og: &str) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut page, mut block) = (NodeId(0), NodeId(0));
+        b.el("head", &[], |b| {
+            b.el("meta", &[("property", "og:type"), ("content", og)], |_| {});
+        });
+        b.el("body", &[], |b| {
+            page = b.el("div", &[("class", "page")], |b| {
+                for i in 0..6 {
+                    let id = b.el("div", &[], |b| {
+                        for _ in 0..(if i == 0 { 3 } else { 1 }) {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        }
+                    });
+                    if i == 0 {
+                        block = id;
+                    }
+                }
+            });
+        });
+        (b.finish(), page, block)
+    }
+
+    #[test]
+    fn a_declared_article_climbs_only_under_the_lower_share() {
+        let (s, page, block) = three_eighths("website");
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
+            Some(page)
+        );
+        let (s, _, block) = three_eighths("article");
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
+            None
         );
     }
 
