@@ -95,13 +95,14 @@ pub(crate) fn score(inp: &Inputs) -> Scores {
             is_candidate[a.index()] = true;
         }
     }
+    let title = first_h1(inp);
     let mut candidate = vec![0.0f32; n];
     for (i, c) in candidate.iter_mut().enumerate() {
         if is_candidate[i] {
             let id = NodeId(i as u32);
             *c = (raw[i] + initial_weight(inp, id))
                 * (1.0 - inp.f.link_density(id))
-                * region_weight(inp.f, id);
+                * region_weight(inp.f, id, title);
         }
     }
     Scores {
@@ -113,11 +114,34 @@ pub(crate) fn score(inp: &Inputs) -> Scores {
 /// Seed 001 regions, with layout: a candidate whose whole box lies in the page's top or bottom
 /// band or in a side band is a masthead, footer or side column (a slogan, a blog roll), never
 /// the article, which runs through the centre. 1 without layout.
-fn region_weight(f: &Features, id: NodeId) -> f32 {
+///
+/// A top-band candidate holding a prose paragraph of `TOP_BAND_PROSE_CHARS` after the page's
+/// first `h1` (document order `title`) is not weighed down: on a tall page the band is two
+/// screens, which holds a listing's intro under its title; announcement bars come before it.
+fn region_weight(f: &Features, id: NodeId, title: Option<u32>) -> f32 {
     match f.geo(id).map(|g| g.region) {
         Some(Region::Centre) | None => 1.0,
+        Some(Region::Top) if title.is_some_and(|t| titled_prose(f, id, t)) => 1.0,
         Some(_) => limits::EDGE_REGION_WEIGHT,
     }
+}
+
+/// True when a block under `id` (or `id` itself), after preorder position `title`, is a prose
+/// paragraph of at least `TOP_BAND_PROSE_CHARS` (a slogan or a promo line is shorter).
+fn titled_prose(f: &Features, id: NodeId, title: u32) -> bool {
+    f.subtree(id).iter().any(|&b| {
+        f.preorder[b.index()] > title
+            && f.own_len[b.index()] >= limits::TOP_BAND_PROSE_CHARS
+            && f.is_prose(b)
+    })
+}
+
+/// Preorder position of the page's first `h1` (with layout only: it is read by
+/// `region_weight` alone).
+fn first_h1(inp: &Inputs) -> Option<u32> {
+    inp.f.geo.as_ref()?;
+    let h1 = inp.f.order.iter().find(|&&id| inp.snap.node(id).is("h1"))?;
+    Some(inp.f.preorder[h1.index()])
 }
 
 /// Tag and class/id prior of a container.
@@ -966,17 +990,56 @@ mod tests {
 
     #[test]
     fn with_layout_a_box_in_the_header_band_does_not_win() {
-        use crate::snapshot::{Layout, NodeKind, Viewport};
+        let (s, head, centre) = header_band_page(None, PROSE);
+        // Without layout the richer box wins.
+        assert_eq!(choose(&s).map(|c| c.top), Some(head));
+        let s = laid_out_with_head_on_top(s, head);
+        assert_eq!(choose(&s).map(|c| c.top), Some(centre));
+    }
+
+    #[test]
+    fn with_layout_a_titled_intro_in_the_top_band_still_wins() {
+        let long = format!("{PROSE} {PROSE}");
+        let weight = |h1_first: bool| {
+            let (s, head, _) = header_band_page(Some(h1_first), &long);
+            let s = laid_out_with_head_on_top(s, head);
+            with_inputs(&s, |inp| region_weight(inp.f, head, first_h1(inp)))
+        };
+        // An announcement bar of long prose above the page's title is still weighed down…
+        assert_eq!(weight(false), limits::EDGE_REGION_WEIGHT);
+        // …but the intro under the `h1`, two screens deep on a tall page, is not.
+        assert_eq!(weight(true), 1.0);
+        // A slogan-length line under the `h1` is.
+        let (s, head, _) = header_band_page(Some(true), PROSE);
+        let s = laid_out_with_head_on_top(s, head);
+        let short = with_inputs(&s, |inp| region_weight(inp.f, head, first_h1(inp)));
+        assert_eq!(short, limits::EDGE_REGION_WEIGHT);
+    }
+
+    /// A body with a box of three paragraphs (`head`) over a box of two (`centre`), and an
+    /// `h1` before (`Some(true)`) or after (`Some(false)`) the head box.
+    fn header_band_page(h1_first: Option<bool>, text: &str) -> (Snapshot, NodeId, NodeId) {
         let mut b = Builder::new();
         let (mut head, mut centre) = (NodeId(0), NodeId(0));
+        let title = |b: &mut Builder| {
+            b.el("h1", &[], |b| {
+                b.text("Ergonomic chairs");
+            });
+        };
         b.el("body", &[], |b| {
+            if h1_first == Some(true) {
+                title(b);
+            }
             head = b.el("div", &[], |b| {
                 for _ in 0..3 {
                     b.el("p", &[], |b| {
-                        b.text(PROSE);
+                        b.text(text);
                     });
                 }
             });
+            if h1_first == Some(false) {
+                title(b);
+            }
             centre = b.el("div", &[], |b| {
                 for _ in 0..2 {
                     b.el("p", &[], |b| {
@@ -985,9 +1048,12 @@ mod tests {
                 }
             });
         });
-        let mut s = b.finish();
-        // Without layout the richer box wins.
-        assert_eq!(choose(&s).map(|c| c.top), Some(head));
+        (b.finish(), head, centre)
+    }
+
+    /// Everything sits in the centre, except `head` (and its children), wholly in the top band.
+    fn laid_out_with_head_on_top(mut s: Snapshot, head: NodeId) -> Snapshot {
+        use crate::snapshot::{Layout, NodeKind, Viewport};
         s.viewport = Some(Viewport {
             width: 1000.0,
             height: 800.0,
@@ -999,7 +1065,6 @@ mod tests {
             if n.kind != NodeKind::Element {
                 continue;
             }
-            // Everything sits in the centre, except the first box, wholly in the top band.
             let top = i == head.index() || n.parent == Some(head);
             n.layout = Some(Layout {
                 display: "block".into(),
@@ -1012,6 +1077,6 @@ mod tests {
                 ..Default::default()
             });
         }
-        assert_eq!(choose(&s).map(|c| c.top), Some(centre));
+        s
     }
 }

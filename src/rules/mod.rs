@@ -258,6 +258,13 @@ pub(crate) mod limits {
     /// only): styled-dev's dub.uu.nl picked its 52-char slogan in the header band over a column
     /// of teasers scoring 0.6 of it.
     pub const EDGE_REGION_WEIGHT: f32 = 0.25;
+    /// …except for a top-band candidate holding a prose paragraph of this many chars (a
+    /// sentence or two; the slogan above was 52) after the page's first `h1`. Why: on a tall page the top band is two
+    /// screens (`REGION_MAX_BAND_VIEWPORTS`), which holds a listing's intro paragraph under
+    /// its title (wcxb-dev collection 0651 live: its 217-char intro weighed a quarter and a
+    /// facet panel of counts won); announcement bars above the `h1` stay weighed down
+    /// (wcxb-dev 0135, 0595).
+    pub const TOP_BAND_PROSE_CHARS: u32 = 150;
     /// Layout only (`extract/layout.rs`): text set below this share of the page's body font
     /// is small print (footers, legal lines, sidebars, captions), not the article's body.
     pub const SMALL_PRINT_SHARE: f32 = 0.85;
