@@ -113,13 +113,8 @@ fn declared_type(snap: &Snapshot) -> Option<PageType> {
                     }
                 }
             }
-        } else if n.is("meta")
-            && n.attr("property").or(n.attr("name")) == Some("og:type")
-            && n.attr("content").is_some_and(|c| {
-                OG_PRODUCT_TYPES
-                    .iter()
-                    .any(|p| c.trim().eq_ignore_ascii_case(p))
-            })
+        } else if og_type(n)
+            .is_some_and(|c| OG_PRODUCT_TYPES.iter().any(|p| c.eq_ignore_ascii_case(p)))
         {
             products = products.max(1);
         }
@@ -136,13 +131,17 @@ fn declared_type(snap: &Snapshot) -> Option<PageType> {
 /// The page declares itself an article in Open Graph (`og:type` "article").
 pub(crate) fn declares_og_article(snap: &Snapshot) -> bool {
     snap.descendants(NodeId::ROOT)
-        .map(|d| snap.node(d))
-        .any(|n| {
-            n.is("meta")
-                && n.attr("property").or(n.attr("name")) == Some("og:type")
-                && n.attr("content")
-                    .is_some_and(|c| c.trim().eq_ignore_ascii_case("article"))
-        })
+        .filter_map(|d| og_type(snap.node(d)))
+        .any(|c| c.eq_ignore_ascii_case("article"))
+}
+
+/// The trimmed `content` of an Open Graph `<meta property|name="og:type">`.
+fn og_type(n: &Node) -> Option<&str> {
+    if n.is("meta") && n.attr("property").or(n.attr("name")) == Some("og:type") {
+        n.attr("content").map(str::trim)
+    } else {
+        None
+    }
 }
 
 /// The page declares itself a discussion in JSON-LD ([`DISCUSSION_TYPES`]).

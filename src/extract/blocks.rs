@@ -190,12 +190,19 @@ pub(crate) fn compute(snap: &Snapshot) -> Features {
     let f = compute_with(snap, true);
     let rendered = f.text_len[NodeId::ROOT.index()];
     if rendered < limits::NOSCRIPT_FALLBACK_CHARS && snap.find_tag("noscript").is_some()
-        || noscript_markup_text(snap)
-            >= (rendered as usize).saturating_mul(limits::NOSCRIPT_OUTWEIGHS)
+        || noscript_outweighs(noscript_markup_text(snap), rendered as usize)
     {
         return compute_with(snap, false);
     }
     f
+}
+
+/// `<noscript>` text of a document's length that outweighs the rendered text several times
+/// (Blogger themes render the post from a script template and keep the post itself only in
+/// `<noscript>`).
+fn noscript_outweighs(noscript: usize, rendered: usize) -> bool {
+    noscript >= limits::NOSCRIPT_DOCUMENT_CHARS
+        && noscript >= rendered.saturating_mul(limits::NOSCRIPT_OUTWEIGHS)
 }
 
 /// Text inside `<noscript>` elements that were parsed as markup (scripting off), 0 where
@@ -208,16 +215,11 @@ fn noscript_markup_text(snap: &Snapshot) -> usize {
                 .iter()
                 .any(|&c| snap.node(c).kind == NodeKind::Element)
     };
-    let total: usize = (0..snap.len() as u32)
+    (0..snap.len() as u32)
         .map(NodeId)
         .filter(|&id| parsed(id))
         .map(|id| snap.text_of(id).trim().len())
-        .sum();
-    if total < limits::NOSCRIPT_DOCUMENT_CHARS {
-        0
-    } else {
-        total
-    }
+        .sum()
 }
 
 /// True when the page renders almost no text while a `<noscript>` holds a document of raw
@@ -247,8 +249,8 @@ pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
         stack.extend(node.children.iter().map(|&c| (c, skip, in_noscript)));
     }
     noscript >= limits::NOSCRIPT_DOCUMENT_CHARS
-        && (rendered < limits::NOSCRIPT_FALLBACK_CHARS as usize
-            || noscript >= rendered.saturating_mul(limits::NOSCRIPT_OUTWEIGHS))
+        && rendered < limits::NOSCRIPT_FALLBACK_CHARS as usize
+        || noscript_outweighs(noscript, rendered)
 }
 
 fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {

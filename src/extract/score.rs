@@ -140,7 +140,7 @@ fn titled_prose(f: &Features, id: NodeId, title: u32) -> bool {
 /// `region_weight` alone).
 fn first_h1(inp: &Inputs) -> Option<u32> {
     inp.f.geo.as_ref()?;
-    let h1 = inp.f.order.iter().find(|&&id| inp.snap.node(id).is("h1"))?;
+    let h1 = inp.snap.find_tag("h1")?;
     Some(inp.f.preorder[h1.index()])
 }
 
