@@ -3,6 +3,10 @@
 // corpus, in headless Chromium, page scripts off, no network beyond 127.0.0.1.
 //
 //   node tools/browser_batch.mjs --data DIR --out OUT_DIR [--snapshots] [--resume] [--limit N] [--ids a,b]
+//                                [--page-scripts csp|disabled]
+//
+// --page-scripts: how page scripts are kept from running (tools/lib/corpus_browser.mjs): "csp"
+// (default; <noscript> parses as in a user's browser) or "disabled" (the captures of sessions 3-10).
 //
 // Needs the npm wasm in pkg/ (`./build.sh build`). Writes OUT_DIR/pred.jsonl, one line per page:
 // {"id","text","title","ms","capture_ms","load_fired","blocked"} (`ms`: extract(document), i.e.
@@ -19,11 +23,16 @@
 // run can be stopped and continued.
 import fs from "node:fs";
 import path from "node:path";
-import { snapshotFile, readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS } from "./lib/corpus_browser.mjs";
+import { snapshotFile, readManifest, startServer, launch, newTab, open, inject, parseArgs, SETTINGS, PAGE_SCRIPTS } from "./lib/corpus_browser.mjs";
 
 const args = parseArgs(process.argv.slice(2), ["snapshots", "resume"]);
 if (!args.data || !args.out) {
-  console.error("usage: node tools/browser_batch.mjs --data DIR --out OUT_DIR [--snapshots] [--resume] [--limit N] [--ids a,b]");
+  console.error("usage: node tools/browser_batch.mjs --data DIR --out OUT_DIR [--snapshots] [--resume] [--limit N] [--ids a,b] [--page-scripts csp|disabled]");
+  process.exit(2);
+}
+const pageScripts = args["page-scripts"] ?? "csp";
+if (!(pageScripts in PAGE_SCRIPTS)) {
+  console.error(`--page-scripts takes csp or disabled, not ${pageScripts}`);
   process.exit(2);
 }
 const dataDir = path.resolve(args.data);
@@ -54,7 +63,7 @@ if (args.resume && fs.existsSync(predPath)) {
 if (args.snapshots) fs.mkdirSync(path.join(outDir, "snapshots"), { recursive: true });
 
 const server = await startServer(dataDir, pages);
-const { browser, context, blocked } = await launch();
+const { browser, context, blocked } = await launch({ pageScripts });
 const pred = fs.createWriteStream(predPath, { flags: done.size ? "a" : "w" });
 // Site memory (seed 000): the exported JSON of each site's memory so far.
 const memories = new Map();
@@ -120,7 +129,7 @@ for (const [i, page] of pages.entries()) {
 await new Promise((resolve) => pred.end(resolve));
 const run = {
   data: dataDir, pages: pages.length, resumed: done.size, errors, seconds: (Date.now() - started) / 1000,
-  chromium: browser.version(), settings: SETTINGS, date: new Date().toISOString(),
+  chromium: browser.version(), settings: { ...SETTINGS, page_scripts: PAGE_SCRIPTS[pageScripts] }, date: new Date().toISOString(),
 };
 fs.writeFileSync(path.join(outDir, "run.json"), JSON.stringify(run, null, 2) + "\n");
 await browser.close();

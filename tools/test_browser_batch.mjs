@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks tools/browser_batch.mjs end to end on a tiny corpus written here (both corpus layouts):
-// page scripts do not run, non-loopback requests are aborted, charsets are decoded as the native
+// page scripts (and event-handler attributes) do not run, <noscript> parses as with scripting on,
+// non-loopback requests are aborted, charsets are decoded as the native
 // parser does, a page that cannot load is recorded as an error without stopping the run, and
 // snapshots are written. Needs pkg/ (./build.sh build). Exits non-zero on the first failure.
 import assert from "node:assert/strict";
@@ -30,6 +31,11 @@ const manifest = [
     <link rel="stylesheet" href="http://example.org/s.css"></head><body>
     ${article('<span id="s">SCRIPTS-OFF</span>')}<img src="http://example.net/a.png">
     <script>document.getElementById("s").textContent = "SCRIPT-RAN";</script></body></html>`)),
+  // The render.com class (wcxb-dev 2838): an <iframe> left open inside <noscript> must not swallow
+  // the page, so <noscript> parses as raw text as with scripting on; and an event-handler
+  // attribute must not run (the served Content-Security-Policy refuses it).
+  gz("noscript", Buffer.from(`<!doctype html><html><body><noscript><iframe src="http://example.com/f"></noscript>
+    ${article(`<img src="data:," onerror="this.parentNode.textContent = 'HANDLER-RAN'">AFTER-NOSCRIPT`)}</body></html>`)),
   // windows-1252 bytes without a declaration: not valid UTF-8, so windows-1252.
   gz("latin1", Buffer.concat([Buffer.from(`<html><body>${article("")}<p>caf`), Buffer.from([0xe9]),
     Buffer.from(` cr`), Buffer.from([0xe8]), Buffer.from(`me ${PROSE}</p></body></html>`)])),
@@ -54,9 +60,9 @@ execFileSync("node", [path.join(ROOT, "tools", "browser_batch.mjs"), "--data", d
 const recs = Object.fromEntries(fs.readFileSync(path.join(out, "pred.jsonl"), "utf8").trim().split("\n")
   .map((l) => JSON.parse(l)).map((r) => [r.id, r]));
 
-assert.deepEqual(Object.keys(recs).sort(), ["latin1", "missing", "scripts", "site", "sjis"]);
+assert.deepEqual(Object.keys(recs).sort(), ["latin1", "missing", "noscript", "scripts", "site", "sjis"]);
 assert.ok(recs.missing.error, "a page that cannot load is an error line");
-for (const id of ["scripts", "latin1", "sjis", "site"]) {
+for (const id of ["scripts", "noscript", "latin1", "sjis", "site"]) {
   const r = recs[id];
   assert.equal(r.error, undefined, `${id}: ${r.error}`);
   assert.ok(r.text.includes("Readers come to a page"), `${id}: article text extracted`);
@@ -65,6 +71,8 @@ for (const id of ["scripts", "latin1", "sjis", "site"]) {
   assert.ok(Array.isArray(snap.nodes) && snap.nodes.length > 10, `${id}: snapshot written`);
 }
 assert.ok(recs.scripts.text.includes("SCRIPTS-OFF") && !recs.scripts.text.includes("SCRIPT-RAN"), "page scripts did not run");
+assert.ok(recs.noscript.text.includes("AFTER-NOSCRIPT"), "an iframe left open in <noscript> did not swallow the page");
+assert.ok(!recs.noscript.text.includes("HANDLER-RAN"), "an event-handler attribute did not run");
 assert.ok(recs.scripts.blocked >= 2, `non-loopback requests aborted (${recs.scripts.blocked})`);
 assert.ok(recs.latin1.text.includes("café crème"), "windows-1252 fallback");
 assert.ok(recs.sjis.text.includes("日本"), "meta charset shift_jis");

@@ -1,6 +1,15 @@
 // Shared by tools/browser_batch.mjs and tools/bench_browser.mjs: read a corpus manifest, serve its
 // pages from 127.0.0.1 (no network beyond loopback), open them in headless Debian Chromium with
 // page scripts off, and inject the built npm wasm (pkg/) into the loaded page.
+//
+// Two ways to keep page scripts from running (`launch({ pageScripts })`):
+// - "csp" (the default): every page is served with a Content-Security-Policy that allows only
+//   Lectern's own injected files. Scripting stays enabled, so the HTML parser treats `<noscript>`
+//   as a user's browser does (raw text, not rendered), and inline scripts, event-handler
+//   attributes and `javascript:` URLs are all refused by the browser.
+// - "disabled": CDP `Emulation.setScriptExecutionDisabled` while the page loads (sessions 3-10).
+//   Chromium then parses `<noscript>` as markup: one unclosed `<iframe>` inside it swallowed the
+//   rest of render.com's page (wcxb-dev 2838, docs/QUALITY.md session 9).
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -16,9 +25,13 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ];
 // The settings a run records next to its numbers.
+export const PAGE_SCRIPTS = {
+  csp: "blocked by the page's Content-Security-Policy (script-src: Lectern's injected files only); scripting enabled, so <noscript> parses as raw text as in a user's browser",
+  disabled: "off while the page loads (CDP Emulation.setScriptExecutionDisabled); then loading is stopped and scripts re-enabled only to inject Lectern (page scripts never run: nothing was scheduled); <noscript> parses as markup",
+};
 export const SETTINGS = {
   browser: "Debian chromium, headless",
-  page_scripts: "off while the page loads (CDP Emulation.setScriptExecutionDisabled); then loading is stopped and scripts re-enabled only to inject Lectern (page scripts never run: nothing was scheduled)",
+  page_scripts: PAGE_SCRIPTS.csp,
   network: "loopback only (every other request aborted)",
   viewport: "1280x800",
   wait: "DOMContentLoaded, then up to 10 s for load",
@@ -29,6 +42,9 @@ const NAV_TIMEOUT_MS = 30_000;
 // The injected module is served under this prefix, on the same origin as the page.
 const PKG_PREFIX = "/__lectern/pkg/";
 const READABILITY_PREFIX = "/__lectern/readability/";
+// Only Lectern's own files may run: 'unsafe-eval' for the Readability.js injection (`new Function`;
+// no page script runs to use it), 'wasm-unsafe-eval' to compile the wasm.
+const pageCsp = (origin) => `script-src ${origin}/__lectern/ 'unsafe-eval' 'wasm-unsafe-eval'; object-src 'none'`;
 
 const TYPES = {
   ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
@@ -126,8 +142,12 @@ export async function startServer(dataDir, pages) {
   const utf8Pages = new Set(pages.filter((p) => p.kind === "folder" && p.entry.html_utf8).map((p) => p.entry.page));
   const pkgDir = path.join(ROOT, "pkg");
   const readabilityDir = path.join(ROOT, "node_modules", "@mozilla", "readability");
+  let origin = "";
   const send = (res, status, type, body) => {
-    res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+    const headers = { "content-type": type, "cache-control": "no-store" };
+    // Ignored in "disabled" mode, where the context bypasses CSP.
+    if (type.startsWith("text/html")) headers["content-security-policy"] = pageCsp(origin);
+    res.writeHead(status, headers);
     res.end(body);
   };
   const sendFile = (res, base, rel, type) => {
@@ -169,7 +189,7 @@ export async function startServer(dataDir, pages) {
     send(res, 404, "text/plain", "not found");
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
     urlOf: (page) => (page.kind === "gz" ? `${origin}/gz/${encodeURIComponent(page.id)}` :
@@ -179,11 +199,14 @@ export async function startServer(dataDir, pages) {
 }
 
 // --- the browser ----------------------------------------------------------------------------
-/** Headless Chromium with one context, loopback only. */
-export async function launch() {
+/** Headless Chromium with one context, loopback only; `pageScripts`: "csp" or "disabled" (above). */
+export async function launch({ pageScripts = "csp" } = {}) {
+  if (!(pageScripts in PAGE_SCRIPTS)) throw new Error(`pageScripts must be csp or disabled, not ${pageScripts}`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  // bypassCSP: a page's own Content-Security-Policy must not stop the injected module and wasm.
-  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
+  // "disabled": bypassCSP, so a page's own Content-Security-Policy cannot stop the injected module
+  // and wasm. "csp": the served policy is what keeps page scripts from running.
+  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: pageScripts === "disabled" });
+  context.__pageScripts = pageScripts;
   // Requests aborted so far (pages run one at a time, so a caller can take differences).
   const blocked = { count: 0 };
   await context.route("**/*", (route) => {
@@ -199,18 +222,18 @@ export async function launch() {
 export async function newTab(context) {
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
-  return { tab, cdp };
+  return { tab, cdp, disableScripts: context.__pageScripts === "disabled" };
 }
 
 /**
  * Opens `url` with page scripts off: DOMContentLoaded, then up to 10 s for `load` (loading is
- * stopped when it does not come). Then scripts are switched back on so `inject` can import the
- * wasm module; the page's own scripts were skipped while parsing and never run. Returns whether
- * `load` fired; throws when the page is not served (status ≠ 200) or never reaches
- * DOMContentLoaded.
+ * stopped when it does not come). In "disabled" mode scripts are then switched back on so `inject`
+ * can import the wasm module; the page's own scripts were skipped while parsing and never run.
+ * Returns whether `load` fired; throws when the page is not served (status ≠ 200) or never
+ * reaches DOMContentLoaded.
  */
-export async function open({ tab, cdp }, url) {
-  await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+export async function open({ tab, cdp, disableScripts }, url) {
+  if (disableScripts) await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
   const response = await tab.goto(url, { waitUntil: "domcontentloaded", timeout: NAV_TIMEOUT_MS });
   if (!response || response.status() !== 200) throw new Error(`HTTP ${response ? response.status() : "no response"} for ${url}`);
   let loaded = true;
@@ -221,7 +244,7 @@ export async function open({ tab, cdp }, url) {
     // So no late `load`/`error` handler attribute can fire once scripts are back on.
     await cdp.send("Page.stopLoading").catch(() => {});
   }
-  await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
+  if (disableScripts) await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
   return loaded;
 }
 
