@@ -36,6 +36,10 @@ const manifest = [
   // attribute must not run (the served Content-Security-Policy refuses it).
   gz("noscript", Buffer.from(`<!doctype html><html><body><noscript><iframe src="http://example.com/f"></noscript>
     ${article(`<img src="data:," onerror="this.parentNode.textContent = 'HANDLER-RAN'">AFTER-NOSCRIPT`)}</body></html>`)),
+  // A page's own meta policy (script-src 'self', no 'wasm-unsafe-eval') must not refuse the
+  // injected wasm (wcxb-dev 0410, 0431).
+  gz("metacsp", Buffer.from(`<!doctype html><html><head><meta http-equiv="Content-Security-Policy"
+    content="script-src 'self'"></head><body>${article("")}</body></html>`)),
   // windows-1252 bytes without a declaration: not valid UTF-8, so windows-1252.
   gz("latin1", Buffer.concat([Buffer.from(`<html><body>${article("")}<p>caf`), Buffer.from([0xe9]),
     Buffer.from(` cr`), Buffer.from([0xe8]), Buffer.from(`me ${PROSE}</p></body></html>`)])),
@@ -60,9 +64,9 @@ execFileSync("node", [path.join(ROOT, "tools", "browser_batch.mjs"), "--data", d
 const recs = Object.fromEntries(fs.readFileSync(path.join(out, "pred.jsonl"), "utf8").trim().split("\n")
   .map((l) => JSON.parse(l)).map((r) => [r.id, r]));
 
-assert.deepEqual(Object.keys(recs).sort(), ["latin1", "missing", "noscript", "scripts", "site", "sjis"]);
+assert.deepEqual(Object.keys(recs).sort(), ["latin1", "metacsp", "missing", "noscript", "scripts", "site", "sjis"]);
 assert.ok(recs.missing.error, "a page that cannot load is an error line");
-for (const id of ["scripts", "noscript", "latin1", "sjis", "site"]) {
+for (const id of ["scripts", "noscript", "metacsp", "latin1", "sjis", "site"]) {
   const r = recs[id];
   assert.equal(r.error, undefined, `${id}: ${r.error}`);
   assert.ok(r.text.includes("Readers come to a page"), `${id}: article text extracted`);

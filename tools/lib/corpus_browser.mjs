@@ -131,6 +131,17 @@ export function sniffCharset(bytes) {
   return text !== null ? "utf-8" : "windows-1252";
 }
 
+// A page's own <meta http-equiv="Content-Security-Policy"> would add to the served policy and can
+// refuse the injected wasm (wcxb-dev 0410 and 0431 declare script-src without 'wasm-unsafe-eval').
+// Its http-equiv value is renamed in place (same length, so byte offsets and the charset prescan
+// are unchanged); nothing else in the page changes, and no page script runs either way.
+const META_CSP = /(<meta\b[^>]*?http-equiv\s*=\s*["']?)content-security-policy/gi;
+function neutralizeMetaCsp(bytes) {
+  const text = Buffer.from(bytes).toString("latin1");
+  if (!/content-security-policy/i.test(text)) return bytes;
+  return Buffer.from(text.replace(META_CSP, (_, head) => head + "x-lectern-ignored-csp--"), "latin1");
+}
+
 // --- the server -----------------------------------------------------------------------------
 /**
  * Serves a corpus on 127.0.0.1 (random port): `/gz/<id>` is a gunzipped page of a `gz` corpus
@@ -155,7 +166,8 @@ export async function startServer(dataDir, pages) {
     if (!file.startsWith(base + path.sep)) return send(res, 403, "text/plain", "forbidden");
     fs.readFile(file, (err, data) => {
       if (err) return send(res, 404, "text/plain", "not found");
-      send(res, 200, type || TYPES[path.extname(file).toLowerCase()] || "application/octet-stream", data);
+      const t = type || TYPES[path.extname(file).toLowerCase()] || "application/octet-stream";
+      send(res, 200, t, t.startsWith("text/html") ? neutralizeMetaCsp(data) : data);
     });
   };
   const server = http.createServer((req, res) => {
@@ -176,7 +188,7 @@ export async function startServer(dataDir, pages) {
       } catch (e) {
         return send(res, 500, "text/plain", String(e));
       }
-      return send(res, 200, `text/html; charset=${sniffCharset(bytes)}`, bytes);
+      return send(res, 200, `text/html; charset=${sniffCharset(bytes)}`, neutralizeMetaCsp(bytes));
     }
     if (rel.startsWith("/f/")) {
       const sub = rel.slice(3);
