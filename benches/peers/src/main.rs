@@ -1,10 +1,12 @@
 //! Lectern, dom_smoothie and rs-trafilatura on the same pages, in one run, one thread.
 //!
-//! `lectern-peers-bench DATASET_DIR [--out TIMES.json] [--limit N]`: every page of the dataset is
-//! gunzipped and decoded once (UTF-8, else windows-1252); then each extractor runs on the same
-//! `&str`, in an order that rotates from page to page, after one warm-up page. Prints median,
-//! p90, p99 and mean ms/page of thread CPU time; `--out` writes the per-page times as JSON for
-//! the report's plots.
+//! `lectern-peers-bench DATASET_DIR [--out TIMES.json] [--limit N] [--pred-dir DIR]`: every page of
+//! the dataset is gunzipped and decoded once (UTF-8, else windows-1252); then each extractor runs
+//! on the same `&str`, in an order that rotates from page to page, after one warm-up page. Prints
+//! median, p90, p99 and mean ms/page of thread CPU time; `--out` writes the per-page times as JSON
+//! for the report's plots; `--pred-dir` writes each extractor's text as `DIR/<extractor>.jsonl`
+//! (`{"id","text"}` lines), so `lectern score` gives the peers' quality per page type from the
+//! same run.
 
 #[path = "../../../examples/bench_common/cpu.rs"]
 mod cpu;
@@ -12,9 +14,9 @@ use cpu::cpu_ms;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-type Extractor = fn(&str, &str) -> Result<usize, String>;
+type Extractor = fn(&str, &str) -> Result<String, String>;
 
-fn lectern(html: &str, _url: &str) -> Result<usize, String> {
+fn lectern(html: &str, _url: &str) -> Result<String, String> {
     let opts = lectern::Options {
         limits: lectern::Limits {
             time_budget_ms: 0,
@@ -23,18 +25,18 @@ fn lectern(html: &str, _url: &str) -> Result<usize, String> {
         ..Default::default()
     };
     let article = lectern::extract_html(html, &opts).map_err(|e| e.to_string())?;
-    Ok(article.map_or(0, |a| lectern::to_text(&a).len()))
+    Ok(article.map_or(String::new(), |a| lectern::to_text(&a)))
 }
 
-fn dom_smoothie(html: &str, url: &str) -> Result<usize, String> {
+fn dom_smoothie(html: &str, url: &str) -> Result<String, String> {
     let mut r = dom_smoothie::Readability::new(html, Some(url), None).map_err(|e| e.to_string())?;
     let article = r.parse().map_err(|e| e.to_string())?;
-    Ok(article.text_content.len())
+    Ok(article.text_content.to_string())
 }
 
-fn rs_trafilatura(html: &str, _url: &str) -> Result<usize, String> {
+fn rs_trafilatura(html: &str, _url: &str) -> Result<String, String> {
     let result = rs_trafilatura::extract(html).map_err(|e| e.to_string())?;
-    Ok(result.content_text.len())
+    Ok(result.content_text)
 }
 
 const EXTRACTORS: [(&str, Extractor); 3] = [
@@ -47,16 +49,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut dir = None;
     let mut out = None;
+    let mut pred_dir = None;
     let mut limit = usize::MAX;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--out" => out = it.next().cloned(),
+            "--pred-dir" => pred_dir = it.next().map(PathBuf::from),
             "--limit" => limit = it.next().ok_or("--limit N")?.parse()?,
             _ => dir = Some(PathBuf::from(a)),
         }
     }
-    let dir = dir.ok_or("usage: lectern-peers-bench DATASET_DIR [--out TIMES.json] [--limit N]")?;
+    let dir = dir.ok_or(
+        "usage: lectern-peers-bench DATASET_DIR [--out TIMES.json] [--limit N] [--pred-dir DIR]",
+    )?;
     let pages = load(&dir, limit)?;
     eprintln!("{} pages from {}", pages.len(), dir.display());
 
@@ -68,15 +74,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); EXTRACTORS.len()];
     let mut errors = vec![0usize; EXTRACTORS.len()];
-    for (i, (_, url, html)) in pages.iter().enumerate() {
+    let mut preds: Vec<Vec<serde_json::Value>> = vec![Vec::new(); EXTRACTORS.len()];
+    for (i, (id, url, html)) in pages.iter().enumerate() {
         for k in 0..EXTRACTORS.len() {
             let e = (i + k) % EXTRACTORS.len();
             let start = cpu_ms();
             let result = (EXTRACTORS[e].1)(html, url);
             times[e].push(cpu_ms() - start);
+            if pred_dir.is_some() {
+                // An extractor's error scores as an empty output.
+                let text = result.as_deref().unwrap_or_default();
+                preds[e].push(serde_json::json!({ "id": id, "text": text }));
+            }
             if result.is_err() {
                 errors[e] += 1;
             }
+        }
+    }
+    if let Some(pred_dir) = &pred_dir {
+        std::fs::create_dir_all(pred_dir)?;
+        for (e, (name, _)) in EXTRACTORS.iter().enumerate() {
+            let slug: String = name.split(' ').next().unwrap_or(name).to_string();
+            let lines: String = preds[e].iter().map(|v| format!("{v}\n")).collect();
+            std::fs::write(pred_dir.join(format!("{slug}.jsonl")), lines)?;
         }
     }
     println!("| extractor | pages | errors | median ms | p90 ms | p99 ms | mean ms |");
