@@ -9,9 +9,10 @@
 // (default; <noscript> parses as in a user's browser) or "disabled" (the captures of sessions 3-10).
 //
 // Needs the npm wasm in pkg/ (`./build.sh build`). Writes OUT_DIR/pred.jsonl, one line per page:
-// {"id","text","title","ms","capture_ms","load_fired","blocked"} (`ms`: extract(document), i.e.
+// {"id","text","title","ms","capture_ms","load_fired","blocked"[,"noscript_view"]} (`ms`: extract(document), i.e.
 // capture + extract; `capture_ms`: captureSnapshot(document), i.e. capture plus conversion to a JS
-// object; `blocked`: non-loopback requests aborted), or {"id","error"} — a page that fails is
+// object; `blocked`: non-loopback requests aborted; `noscript_view`: the page's text was only in
+// <noscript>, so it was reopened with scripting off, see tools/lib/corpus_browser.mjs), or {"id","error"} — a page that fails is
 // recorded and the run goes on. With --snapshots, also OUT_DIR/snapshots/<id>.json
 // (`captureSnapshot`, which native code reads as a `lectern::Snapshot`). OUT_DIR/run.json records
 // the settings. Score with ../shared/eval/score.py (or score_blocks.py for styled-dev).
@@ -106,7 +107,8 @@ async function runPage(page) {
   if (site !== null) memories.set(site, r.memory);
   if (r.snapshot !== null) fs.writeFileSync(path.join(outDir, "snapshots", snapshotFile(page.id)), r.snapshot);
   return { id: page.id, text: r.text, title: r.title, ms: r.ms, capture_ms: r.capture_ms,
-    load_fired: loadFired, blocked: blocked.count - blockedBefore };
+    load_fired: loadFired, blocked: blocked.count - blockedBefore,
+    ...(tab.noscriptView ? { noscript_view: true } : {}) };
 }
 
 for (const [i, page] of pages.entries()) {

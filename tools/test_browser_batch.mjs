@@ -36,6 +36,9 @@ const manifest = [
   // attribute must not run (the served Content-Security-Policy refuses it).
   gz("noscript", Buffer.from(`<!doctype html><html><body><noscript><iframe src="http://example.com/f"></noscript>
     ${article(`<img src="data:," onerror="this.parentNode.textContent = 'HANDLER-RAN'">AFTER-NOSCRIPT`)}</body></html>`)),
+  // A crawler view (Discourse): the page's text is only in <noscript>, so it is reopened with
+  // scripting off and the <noscript> posts are read, as the native parser's re-read does.
+  gz("crawler", Buffer.from(`<!doctype html><html><body><div id="app"></div><noscript>${article("CRAWLER-VIEW")}</noscript></body></html>`)),
   // A page's own meta policy (script-src 'self', no 'wasm-unsafe-eval') must not refuse the
   // injected wasm (wcxb-dev 0410, 0431).
   gz("metacsp", Buffer.from(`<!doctype html><html><head><meta http-equiv="Content-Security-Policy"
@@ -64,9 +67,9 @@ execFileSync("node", [path.join(ROOT, "tools", "browser_batch.mjs"), "--data", d
 const recs = Object.fromEntries(fs.readFileSync(path.join(out, "pred.jsonl"), "utf8").trim().split("\n")
   .map((l) => JSON.parse(l)).map((r) => [r.id, r]));
 
-assert.deepEqual(Object.keys(recs).sort(), ["latin1", "metacsp", "missing", "noscript", "scripts", "site", "sjis"]);
+assert.deepEqual(Object.keys(recs).sort(), ["crawler", "latin1", "metacsp", "missing", "noscript", "scripts", "site", "sjis"]);
 assert.ok(recs.missing.error, "a page that cannot load is an error line");
-for (const id of ["scripts", "noscript", "metacsp", "latin1", "sjis", "site"]) {
+for (const id of ["scripts", "noscript", "crawler", "metacsp", "latin1", "sjis", "site"]) {
   const r = recs[id];
   assert.equal(r.error, undefined, `${id}: ${r.error}`);
   assert.ok(r.text.includes("Readers come to a page"), `${id}: article text extracted`);
@@ -77,6 +80,8 @@ for (const id of ["scripts", "noscript", "metacsp", "latin1", "sjis", "site"]) {
 assert.ok(recs.scripts.text.includes("SCRIPTS-OFF") && !recs.scripts.text.includes("SCRIPT-RAN"), "page scripts did not run");
 assert.ok(recs.noscript.text.includes("AFTER-NOSCRIPT"), "an iframe left open in <noscript> did not swallow the page");
 assert.ok(!recs.noscript.text.includes("HANDLER-RAN"), "an event-handler attribute did not run");
+assert.equal(recs.noscript.noscript_view, undefined, "a page with rendered text keeps scripting on");
+assert.ok(recs.crawler.noscript_view && recs.crawler.text.includes("CRAWLER-VIEW"), "a crawler view is read from its <noscript>");
 assert.ok(recs.scripts.blocked >= 2, `non-loopback requests aborted (${recs.scripts.blocked})`);
 assert.ok(recs.latin1.text.includes("café crème"), "windows-1252 fallback");
 assert.ok(recs.sjis.text.includes("日本"), "meta charset shift_jis");

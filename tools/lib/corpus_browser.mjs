@@ -237,15 +237,38 @@ export async function newTab(context) {
   return { tab, cdp, disableScripts: context.__pageScripts === "disabled" };
 }
 
-/**
- * Opens `url` with page scripts off: DOMContentLoaded, then up to 10 s for `load` (loading is
- * stopped when it does not come). In "disabled" mode scripts are then switched back on so `inject`
- * can import the wasm module; the page's own scripts were skipped while parsing and never run.
- * Returns whether `load` fired; throws when the page is not served (status ≠ 200) or never
- * reaches DOMContentLoaded.
- */
-export async function open({ tab, cdp, disableScripts }, url) {
-  if (disableScripts) await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+// A page whose text is only in <noscript> (Discourse and Flarum crawler views, a Blogger post kept
+// only there) shows, in a user's browser, what its scripts build from the same data; offline, with
+// scripts blocked, it would be empty. Such a page is reopened with scripting off, so <noscript>
+// renders: the same test and numbers as the native parser's re-read (src/extract/blocks.rs
+// `renders_only_noscript`, src/rules/mod.rs NOSCRIPT_*).
+const NOSCRIPT_FALLBACK_CHARS = 200;
+const NOSCRIPT_DOCUMENT_CHARS = 500;
+const NOSCRIPT_OUTWEIGHS = 2;
+
+async function rendersOnlyNoscript(tab) {
+  const { rendered, noscript } = await tab.evaluate(() => {
+    const skip = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT"]);
+    let rendered = 0, noscript = 0;
+    const walker = document.createTreeWalker(document, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      let inNoscript = false, skipped = false;
+      for (let p = n.parentElement; p; p = p.parentElement) {
+        if (p.tagName === "NOSCRIPT") inNoscript = true;
+        if (skip.has(p.tagName)) skipped = true;
+      }
+      const len = n.data.trim().length;
+      if (inNoscript) noscript += len;
+      else if (!skipped) rendered += len;
+    }
+    return { rendered, noscript };
+  });
+  return (noscript >= NOSCRIPT_DOCUMENT_CHARS && rendered < NOSCRIPT_FALLBACK_CHARS) ||
+    (noscript >= NOSCRIPT_DOCUMENT_CHARS && noscript >= rendered * NOSCRIPT_OUTWEIGHS);
+}
+
+async function load({ tab, cdp }, url, scriptsOff) {
+  if (scriptsOff) await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
   const response = await tab.goto(url, { waitUntil: "domcontentloaded", timeout: NAV_TIMEOUT_MS });
   if (!response || response.status() !== 200) throw new Error(`HTTP ${response ? response.status() : "no response"} for ${url}`);
   let loaded = true;
@@ -256,8 +279,24 @@ export async function open({ tab, cdp, disableScripts }, url) {
     // So no late `load`/`error` handler attribute can fire once scripts are back on.
     await cdp.send("Page.stopLoading").catch(() => {});
   }
-  if (disableScripts) await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
+  if (scriptsOff) await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
   return loaded;
+}
+
+/**
+ * Opens `url` with page scripts off: DOMContentLoaded, then up to 10 s for `load` (loading is
+ * stopped when it does not come). In "disabled" mode (and for a "csp" page whose text is only in
+ * <noscript>, reopened so) scripts are then switched back on so `inject` can import the wasm
+ * module; the page's own scripts were skipped while parsing and never run. Returns whether `load`
+ * fired, and sets `tab.noscriptView` when the page was reopened for its <noscript>; throws when
+ * the page is not served (status ≠ 200) or never reaches DOMContentLoaded.
+ */
+export async function open(tab, url) {
+  tab.noscriptView = false;
+  const loaded = await load(tab, url, tab.disableScripts);
+  if (tab.disableScripts || !(await rendersOnlyNoscript(tab.tab))) return loaded;
+  tab.noscriptView = true;
+  return load(tab, url, true);
 }
 
 /**
