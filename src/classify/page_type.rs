@@ -63,11 +63,15 @@ pub(crate) struct PageTypeOut {
     /// The type the page declares, if any.
     pub declared: Option<PageType>,
     pub cards: Option<CardRegion>,
+    /// The page declares at least one `Product` (JSON-LD, or `og:type` product) and no
+    /// listing type: a product page, also when related products in its JSON-LD make it
+    /// count as a collection. The review-heading cut (`extract/tail.rs`) runs on these.
+    pub offers: bool,
 }
 
 /// Detects the page type.
 pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> PageTypeOut {
-    let declared = declared_type(snap);
+    let (declared, offers) = declared_type(snap);
     let cards = card_region(snap, f, noise);
     let kind = match declared {
         Some(t) => t,
@@ -84,6 +88,7 @@ pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Page
         kind,
         declared,
         cards,
+        offers,
     }
 }
 
@@ -97,8 +102,9 @@ fn text_outside_noise(f: &Features, noise: &NoiseLabels) -> u32 {
 }
 
 /// The type the page declares in JSON-LD or `og:type`: a listing type wins over `Product`
-/// (a collection page lists products), several `Product` objects are a listing.
-fn declared_type(snap: &Snapshot) -> Option<PageType> {
+/// (a collection page lists products), several `Product` objects are a listing. Second:
+/// whether it declares a `Product` and no listing type.
+fn declared_type(snap: &Snapshot) -> (Option<PageType>, bool) {
     let mut listing = false;
     let mut products = 0;
     for d in snap.descendants(NodeId::ROOT) {
@@ -119,13 +125,14 @@ fn declared_type(snap: &Snapshot) -> Option<PageType> {
             products = products.max(1);
         }
     }
-    if listing || products >= cards::PRODUCTS_FOR_COLLECTION {
+    let kind = if listing || products >= cards::PRODUCTS_FOR_COLLECTION {
         Some(PageType::Listing)
     } else if products > 0 {
         Some(PageType::Product)
     } else {
         None
-    }
+    };
+    (kind, !listing && products > 0)
 }
 
 /// The page declares itself an article in Open Graph (`og:type` "article").
@@ -409,17 +416,23 @@ mod tests {
         b.el("head", &[], |b| {
             ld(b, r#"{"@type":"Product","name":"Tee"}"#)
         });
-        assert_eq!(declared_type(&b.finish()), Some(PageType::Product));
+        assert_eq!(declared_type(&b.finish()).0, Some(PageType::Product));
         // Several products: a collection page.
         let mut b = Builder::new();
         b.el("head", &[], |b| {
             ld(b, r#"[{"@type":"Product"},{"@type":"Product"}]"#)
         });
-        assert_eq!(declared_type(&b.finish()), Some(PageType::Listing));
+        // …which still offers products (no listing type declared).
+        assert_eq!(declared_type(&b.finish()), (Some(PageType::Listing), true));
+        let mut b = Builder::new();
+        b.el("head", &[], |b| {
+            ld(b, r#"[{"@type":"ItemList"},{"@type":"Product"}]"#)
+        });
+        assert_eq!(declared_type(&b.finish()), (Some(PageType::Listing), false));
         // A breadcrumb trail is not an item list.
         let mut b = Builder::new();
         b.el("head", &[], |b| ld(b, r#"{"@type":"BreadcrumbList"}"#));
-        assert_eq!(declared_type(&b.finish()), None);
+        assert_eq!(declared_type(&b.finish()).0, None);
         let mut b = Builder::new();
         b.el("head", &[], |b| {
             b.el(
@@ -428,7 +441,7 @@ mod tests {
                 |_| {},
             );
         });
-        assert_eq!(declared_type(&b.finish()), Some(PageType::Product));
+        assert_eq!(declared_type(&b.finish()).0, Some(PageType::Product));
         let mut b = Builder::new();
         b.el("head", &[], |b| ld(b, r#"{"@type":"QAPage"}"#));
         assert!(declares_discussion(&b.finish()));

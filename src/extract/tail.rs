@@ -8,15 +8,18 @@ use crate::extract::score::{self, Inputs};
 use crate::rules::limits;
 use crate::rules::tail::{
     self, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS, MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE,
+    REVIEW_PROSE_AFTER_SHARE,
 };
 use crate::snapshot::NodeId;
 use crate::trace::{Reason, Trace};
 
 /// Finds the end marker in `roots` and extends `drop` over it and what follows. Returns the
-/// marker.
+/// marker. On a `product` page, the heading of its reviews ends it too
+/// (`rules::tail::REVIEW_MARKERS`).
 pub(crate) fn cut(
     inp: &Inputs,
     roots: &[NodeId],
+    product: bool,
     drop: &mut [bool],
     trace: &mut Trace,
 ) -> Option<NodeId> {
@@ -35,13 +38,21 @@ pub(crate) fn cut(
     let mut inline = Vec::new();
     for &(b, prose) in &kept {
         let i = b.index();
-        if before >= MIN_PROSE_BEFORE
+        let share = (before >= MIN_PROSE_BEFORE
             && f.text_len[i] <= MARKER_MAX_CHARS
             && f.link_len[i] * 2 < f.text_len[i]
-            && !in_header_cell(inp, b)
-            && is_marker_block(snap, b)
-        {
-            if (total - before) as f32 <= before as f32 * MAX_PROSE_AFTER_SHARE {
+            && !in_header_cell(inp, b))
+        .then(|| {
+            if is_marker_block(snap, b, tail::END_MARKERS) {
+                Some(MAX_PROSE_AFTER_SHARE)
+            } else {
+                (product && is_marker_block(snap, b, tail::REVIEW_MARKERS))
+                    .then_some(REVIEW_PROSE_AFTER_SHARE)
+            }
+        })
+        .flatten();
+        if let Some(share) = share {
+            if (total - before) as f32 <= before as f32 * share {
                 marker = Some(b);
                 break;
             }
@@ -109,8 +120,9 @@ fn drop_inline_box(
 /// (`<h3 id="reply-title">Leave a Reply <small><a …>Cancel reply</a></small></h3>`, hidden by
 /// an inline style until a reply is started), so the heading's whole text never equals
 /// "leave a reply". trafilatura corpus: 10 pages kept the form's heading and notes.
-fn is_marker_block(snap: &crate::Snapshot, b: NodeId) -> bool {
-    tail::is_end_marker(&snap.text_of(b)) || tail::is_end_marker(&text_outside_links(snap, b))
+fn is_marker_block(snap: &crate::Snapshot, b: NodeId, markers: &[tail::Marker]) -> bool {
+    tail::is_marker_in(markers, &snap.text_of(b))
+        || tail::is_marker_in(markers, &text_outside_links(snap, b))
 }
 
 /// Text of `b`'s subtree leaving out every link's subtree.
@@ -145,15 +157,28 @@ mod tests {
     const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
 
     fn cut_in(s: &Snapshot, root: NodeId) -> (Option<NodeId>, Vec<bool>) {
+        cut_page(s, root, false)
+    }
+
+    fn cut_page(s: &Snapshot, root: NodeId, product: bool) -> (Option<NodeId>, Vec<bool>) {
         crate::extract::prune::tests::with_inputs(s, |inp| {
             let mut drop = vec![false; s.len()];
-            let m = cut(inp, &[root], &mut drop, &mut Trace::default());
+            let m = cut(inp, &[root], product, &mut drop, &mut Trace::default());
             (m, drop)
         })
     }
 
     /// A story of `paragraphs` paragraphs, then a "Comments" heading and `replies` comments.
     fn story(paragraphs: usize, replies: usize) -> (Snapshot, NodeId, NodeId, NodeId, NodeId) {
+        story_headed(paragraphs, replies, "3 Comments")
+    }
+
+    /// A story of `paragraphs` paragraphs, then the heading `head` and `replies` replies.
+    fn story_headed(
+        paragraphs: usize,
+        replies: usize,
+        head: &str,
+    ) -> (Snapshot, NodeId, NodeId, NodeId, NodeId) {
         let mut b = Builder::new();
         let (mut root, mut last, mut heading, mut reply) =
             (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
@@ -165,7 +190,7 @@ mod tests {
                     });
                 }
                 heading = b.el("h3", &[], |b| {
-                    b.text("3 Comments");
+                    b.text(head);
                 });
                 b.el("ol", &[], |b| {
                     for _ in 0..replies {
@@ -223,6 +248,23 @@ mod tests {
         let (m, drop) = cut_in(&s, root);
         assert_eq!(m, None);
         assert!(!drop[link.index()]);
+    }
+
+    #[test]
+    fn a_product_ends_at_its_reviews() {
+        // Four paragraphs of description, then "Customer Reviews (5)" over five reviews
+        // (more review prose than description, under `REVIEW_PROSE_AFTER_SHARE`).
+        let (s, root, last, heading, reply) = story_headed(4, 5, "Customer Reviews (5)");
+        let (m, drop) = cut_page(&s, root, true);
+        assert_eq!(m, Some(heading));
+        assert!(drop[heading.index()] && drop[reply.index()] && !drop[last.index()]);
+        // Not a product page: the heading is no end marker.
+        assert_eq!(cut_in(&s, root).0, None);
+        // Reviews far outweighing the description stay (a store page's summary on top).
+        let (s, root, _, _, reply) = story_headed(2, 8, "Reviews");
+        let (m, drop) = cut_page(&s, root, true);
+        assert_eq!(m, None);
+        assert!(!drop[reply.index()]);
     }
 
     #[test]
