@@ -45,9 +45,9 @@ def main(argv):
             if v is None:
                 cells.append("–")
             elif i == 0 or base is None:
-                cells.append(f"{v:.3f}")
+                cells.append(f"{v:.4f}")
             else:
-                cells.append(f"{v:.3f} ({v - base:+.3f})")
+                cells.append(f"{v:.4f} ({v - base:+.4f})")
         print(f"| {k} | " + " | ".join(cells) + " |")
 
 
