@@ -14,7 +14,7 @@ pub(crate) struct Term {
     pub exact: bool,
 }
 
-const fn t(word: &'static str) -> Term {
+pub(crate) const fn t(word: &'static str) -> Term {
     Term { word, exact: false }
 }
 /// A whole-token term (also for the rule tables in sibling modules).
