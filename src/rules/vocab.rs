@@ -321,7 +321,11 @@ pub(crate) fn is_role_class_name(name: &str) -> bool {
 /// one page whole. Consent platforms put "cmp" after their own name (`usercentrics-cmp`,
 /// `open-cmp-stub`, `qc-cmp2-container`, `privacy-cmp-banner`) or in a word (`cmplz`,
 /// `cmpbox`); across every corpus no name starting `cmp-` was a consent box.
-pub(crate) const NAMESPACE_PREFIXES: &[&str] = &["cmp-"];
+/// Elementor (a WordPress page builder) calls every component of a page a widget
+/// (`elementor-widget elementor-widget-heading`, `elementor-widget-text-editor`), and
+/// "widget" is a special-information term (sidebar widgets): the word after it names the
+/// component (`elementor-widget-nav-menu` is still navigation, `…-share-buttons` sharing).
+pub(crate) const NAMESPACE_PREFIXES: &[&str] = &["cmp-", "elementor-widget"];
 
 /// `name` (ASCII lower case) without a leading [`NAMESPACE_PREFIXES`] entry.
 pub(crate) fn without_namespace(name: &str) -> &str {
@@ -497,6 +501,18 @@ mod tests {
         assert_eq!(index.flags("cmp-text"), 0);
         assert_eq!(index.flags("cmp-breadcrumb"), 2);
         assert_eq!(index.flags("open-cmp-stub"), 1);
+        assert!(!matches_terms(
+            "elementor-widget elementor-widget-heading",
+            SPECIAL_TERMS
+        ));
+        assert!(matches_terms(
+            "elementor-widget-share-buttons",
+            SPECIAL_TERMS
+        ));
+        assert!(matches_terms(
+            "elementor-widget-wp-widget-recent-posts",
+            SPECIAL_TERMS
+        ));
     }
 
     /// The indexed scan finds the keyword a scan of the table in order finds.
