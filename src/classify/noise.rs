@@ -93,10 +93,12 @@ impl<'a> NoiseClassifier<'a> {
     /// "doc-signature") is the declaration it documents: one holding code, or reading as a call
     /// (a name right before "("), stays.
     fn signature(&self, id: NodeId, node: &Node) -> Option<Reason> {
-        // The class only: ids are often made from a heading's words ("…(PGP_signature)").
-        let named = node
-            .attr("class")
-            .is_some_and(|v| rules::matches_terms(v, rules::meta_line::SIGNATURE_TERMS));
+        // The class or the declared role only (Invision: `data-role="memberSignature"`): ids
+        // are often made from a heading's words ("…(PGP_signature)").
+        let named = ["class", "data-role"].iter().any(|a| {
+            node.attr(a)
+                .is_some_and(|v| rules::matches_terms(v, rules::meta_line::SIGNATURE_TERMS))
+        });
         if !named || self.in_heading(id) || self.holds_code(id) {
             return None;
         }
@@ -676,7 +678,7 @@ mod tests {
         b.el("body", &[], |b| {
             b.el("div", &[("class", "post message")], |b| {
                 prose(b, 4);
-                sig = b.el("div", &[("class", "message-signature")], |b| {
+                sig = b.el("div", &[("data-role", "memberSignature")], |b| {
                     b.text("CPU: Ryzen 5 (bought used), 32 GB RAM. Quote me to get notified.");
                 });
                 card = b.el("div", &[("class", "post-signature owner")], |b| {
