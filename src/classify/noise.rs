@@ -83,7 +83,59 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.vocabulary(id))
             .or_else(|| self.keyword(id))
             .or_else(|| self.meta_line(id, node))
+            .or_else(|| self.signature(id, node))
+            .or_else(|| self.comment_on_post(id, node))
             .or_else(|| self.trailing_link_paragraph(id, node))
+    }
+
+    /// A box classed as a poster's signature or user card under a forum post
+    /// (`rules::meta_line::SIGNATURE_TERMS`). A code signature (Javadoc's "member-signature", mkdocstrings'
+    /// "doc-signature") is the declaration it documents: one holding code, or reading as a call
+    /// (a name right before "("), stays.
+    fn signature(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        // The class or the declared role only (Invision: `data-role="memberSignature"`): ids
+        // are often made from a heading's words ("…(PGP_signature)").
+        let named = ["class", "data-role"].iter().any(|a| {
+            node.attr(a)
+                .is_some_and(|v| rules::matches_terms(v, rules::meta_line::SIGNATURE_TERMS))
+        });
+        if !named || self.in_heading(id) || self.holds_code(id) {
+            return None;
+        }
+        let text = self.snap.text_of(id);
+        let call = text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[1] == b'(' && (w[0].is_ascii_alphanumeric() || w[0] == b'_'));
+        (!call).then_some(Reason::SpecialInformation)
+    }
+
+    /// A schema.org `Comment` item inside a `Question` or `Answer` item: a remark under a Q&A
+    /// post (`rules::page_type::COMMENT_ITEM_TYPE`).
+    fn comment_on_post(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        use rules::page_type::{COMMENTED_POST_TYPES, COMMENT_ITEM_TYPE};
+        fn item_type(n: &Node) -> Option<&str> {
+            n.attr("itemtype").and_then(|t| t.rsplit('/').next())
+        }
+        if item_type(node) != Some(COMMENT_ITEM_TYPE) {
+            return None;
+        }
+        self.snap
+            .ancestors(id)
+            .any(|a| {
+                item_type(self.snap.node(a)).is_some_and(|t| COMMENTED_POST_TYPES.contains(&t))
+            })
+            .then_some(Reason::SpecialInformation)
+    }
+
+    /// `id` is or holds a `<code>`, `<pre>` or `<kbd>` element.
+    fn holds_code(&self, id: NodeId) -> bool {
+        self.f.subtree(id).iter().any(|n| {
+            matches!(
+                self.snap.node(*n).tag.as_str(),
+                "code" | "pre" | "kbd" | "samp"
+            )
+        })
     }
 
     /// A short paragraph that is one link, with prose paragraphs before it and none after it
@@ -617,6 +669,58 @@ mod tests {
         assert_eq!(l.kind[by.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[bio.index()], None);
         assert_eq!(l.kind[dated.index()], None);
+    }
+
+    #[test]
+    fn a_forum_signature_is_special_information_but_a_code_signature_is_not() {
+        let mut b = Builder::new();
+        let (mut sig, mut card, mut decl, mut call) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "post message")], |b| {
+                prose(b, 4);
+                sig = b.el("div", &[("data-role", "memberSignature")], |b| {
+                    b.text("CPU: Ryzen 5 (bought used), 32 GB RAM. Quote me to get notified.");
+                });
+                card = b.el("div", &[("class", "post-signature owner")], |b| {
+                    b.text("asked Mar 26, 2019 at 16:18 by jdoe, 135k reputation");
+                });
+            });
+            decl = b.el("div", &[("class", "doc-signature")], |b| {
+                b.el("code", &[], |b| {
+                    b.text("async def gather(*aws, return_exceptions=False)");
+                });
+            });
+            call = b.el("div", &[("class", "member-signature")], |b| {
+                b.text("public static String valueOf(int i)");
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[sig.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[card.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[decl.index()], None);
+        assert_eq!(l.kind[call.index()], None);
+    }
+
+    #[test]
+    fn a_comment_item_under_an_answer_is_special_information_a_forum_reply_is_not() {
+        let mut b = Builder::new();
+        let (mut remark, mut reply) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("itemtype", "https://schema.org/Answer")], |b| {
+                prose(b, 4);
+                remark = b.el("li", &[("itemtype", "https://schema.org/Comment")], |b| {
+                    b.text("Could you add the error message? It would help a lot.");
+                });
+            });
+            reply = b.el("div", &[("itemtype", "https://schema.org/Comment")], |b| {
+                b.el("div", &[], |b| prose(b, 2));
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[remark.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[reply.index()], None);
     }
 
     #[test]

@@ -26,6 +26,15 @@ pub(crate) const DECLARED_TYPES: &[(&str, PageType)] = &[
 /// its replies); the page says which it is.
 pub(crate) const DISCUSSION_TYPES: &[&str] = &["QAPage", "DiscussionForumPosting"];
 
+/// Schema.org microdata (`itemtype`) of a comment on a Q&A post: a `Comment` item inside a
+/// `Question` or `Answer` item is a remark under that post, not an answer. Why: Stack
+/// Exchange marks its comments so (11 wcxb-dev forum pages, 3–34 comments each, with their
+/// user names and times), and the golds keep the question and answers only. A `Comment`
+/// elsewhere is a reply in a thread (XenForo marks every forum reply so) and stays.
+pub(crate) const COMMENT_ITEM_TYPE: &str = "Comment";
+/// See [`COMMENT_ITEM_TYPE`].
+pub(crate) const COMMENTED_POST_TYPES: &[&str] = &["Question", "Answer"];
+
 /// `og:type` values naming a product page (Shopify and WooCommerce themes emit
 /// `og:type=product` on product pages, `website` on collections).
 pub(crate) const OG_PRODUCT_TYPES: &[&str] = &["product", "product.item", "og:product"];

@@ -14,7 +14,7 @@ pub(crate) struct Term {
     pub exact: bool,
 }
 
-const fn t(word: &'static str) -> Term {
+pub(crate) const fn t(word: &'static str) -> Term {
     Term { word, exact: false }
 }
 /// A whole-token term (also for the rule tables in sibling modules).
@@ -313,8 +313,31 @@ pub(crate) fn is_role_class_name(name: &str) -> bool {
     !name.contains([':', '['])
 }
 
+/// Namespace prefixes of component libraries: the words after one name the component, the
+/// prefix names the library. Why: Adobe Experience Manager's core components are all
+/// `cmp-<component>` (`cmp-text`, `cmp-container`, `cmp-teaser__title`), and "cmp" is also
+/// the consent-platform overlay term: wcxb-dev's AEM service pages (deloitte, rsmus, pwc,
+/// ibm, accenture: 15 pages with `cmp-` classes) lost their text boxes as consent overlays,
+/// one page whole. Consent platforms put "cmp" after their own name (`usercentrics-cmp`,
+/// `open-cmp-stub`, `qc-cmp2-container`, `privacy-cmp-banner`) or in a word (`cmplz`,
+/// `cmpbox`); across every corpus no name starting `cmp-` was a consent box.
+/// Elementor (a WordPress page builder) calls every component of a page a widget
+/// (`elementor-widget elementor-widget-heading`, `elementor-widget-text-editor`), and
+/// "widget" is a special-information term (sidebar widgets): the word after it names the
+/// component (`elementor-widget-nav-menu` is still navigation, `…-share-buttons` sharing).
+pub(crate) const NAMESPACE_PREFIXES: &[&str] = &["cmp-", "elementor-widget"];
+
+/// `name` (ASCII lower case) without a leading [`NAMESPACE_PREFIXES`] entry.
+pub(crate) fn without_namespace(name: &str) -> &str {
+    NAMESPACE_PREFIXES
+        .iter()
+        .find_map(|p| name.strip_prefix(p))
+        .unwrap_or(name)
+}
+
 /// `name` is in ASCII lower case.
 fn name_matches(name: &str, terms: &[Term]) -> bool {
+    let name = without_namespace(name);
     name.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|tok| !tok.is_empty())
         .any(|tok| {
@@ -389,6 +412,7 @@ impl TermIndex {
     /// The union of the flags of the tables `name` matches, as [`matches_lowercase`] would
     /// find them table by table (`name` is one class name or id, in ASCII lower case).
     pub(crate) fn flags(&self, name: &str) -> u8 {
+        let name = without_namespace(name);
         let mut bits = 0;
         let tokens = name
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -461,6 +485,34 @@ mod tests {
         assert!(matches_terms("MainNavigation", NAV_TERMS));
         assert!(matches_terms("sr-only", SR_ONLY_TERMS));
         assert!(!matches_terms("article-body", NAV_TERMS));
+    }
+
+    #[test]
+    fn a_component_namespace_prefix_is_not_vocabulary() {
+        assert!(!matches_terms("cmp-text", OVERLAY_TERMS));
+        assert!(!matches_terms(
+            "cmp-container aem-GridColumn",
+            OVERLAY_TERMS
+        ));
+        assert!(matches_terms("cmp-breadcrumb__list", NAV_TERMS));
+        assert!(matches_terms("usercentrics-cmp", OVERLAY_TERMS));
+        assert!(matches_terms("cmplz-banner", OVERLAY_TERMS));
+        let index = TermIndex::new(&[(OVERLAY_TERMS, 1), (NAV_TERMS, 2)]);
+        assert_eq!(index.flags("cmp-text"), 0);
+        assert_eq!(index.flags("cmp-breadcrumb"), 2);
+        assert_eq!(index.flags("open-cmp-stub"), 1);
+        assert!(!matches_terms(
+            "elementor-widget elementor-widget-heading",
+            SPECIAL_TERMS
+        ));
+        assert!(matches_terms(
+            "elementor-widget-share-buttons",
+            SPECIAL_TERMS
+        ));
+        assert!(matches_terms(
+            "elementor-widget-wp-widget-recent-posts",
+            SPECIAL_TERMS
+        ));
     }
 
     /// The indexed scan finds the keyword a scan of the table in order finds.
