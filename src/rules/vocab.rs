@@ -325,7 +325,10 @@ pub(crate) fn is_role_class_name(name: &str) -> bool {
 /// (`elementor-widget elementor-widget-heading`, `elementor-widget-text-editor`), and
 /// "widget" is a special-information term (sidebar widgets): the word after it names the
 /// component (`elementor-widget-nav-menu` is still navigation, `…-share-buttons` sharing).
-pub(crate) const NAMESPACE_PREFIXES: &[&str] = &["cmp-", "elementor-widget"];
+/// Open Journal Systems names its components `cmp_<component>` (`cmp_notification`,
+/// `cmp_breadcrumbs`): trafilatura's journals.univie article lost a "with" snippet to the
+/// overlay term (found by session 11's `traf11` as well).
+pub(crate) const NAMESPACE_PREFIXES: &[&str] = &["cmp-", "cmp_", "elementor-widget"];
 
 /// `name` (ASCII lower case) without a leading [`NAMESPACE_PREFIXES`] entry.
 pub(crate) fn without_namespace(name: &str) -> &str {
@@ -495,6 +498,8 @@ mod tests {
             OVERLAY_TERMS
         ));
         assert!(matches_terms("cmp-breadcrumb__list", NAV_TERMS));
+        assert!(!matches_terms("cmp_notification", OVERLAY_TERMS));
+        assert!(matches_terms("cmp_breadcrumbs", NAV_TERMS));
         assert!(matches_terms("usercentrics-cmp", OVERLAY_TERMS));
         assert!(matches_terms("cmplz-banner", OVERLAY_TERMS));
         let index = TermIndex::new(&[(OVERLAY_TERMS, 1), (NAV_TERMS, 2)]);
