@@ -51,7 +51,9 @@ impl CardRegion {
         let mean = self.text / self.cards.max(1) as u32;
         let linked = self.link_text as f32 >= self.text as f32 * cards::TEASER_MIN_LINK_SHARE;
         let headed = self.headed * 2 >= self.cards;
+        let long_run = self.cards >= cards::LONG_TEASER_MIN_CARDS;
         (mean <= cards::TEASER_MEAN_CHARS && linked)
+            || (long_run && linked && mean <= cards::LONG_TEASER_MEAN_CHARS)
             || (headed && mean <= cards::HEADED_TEASER_MEAN_CHARS)
     }
 }
@@ -448,6 +450,22 @@ mod tests {
         let mut b = Builder::new();
         b.el("head", &[], |b| ld(b, r#"{"@type":"NewsArticle"}"#));
         assert!(!declares_discussion(&b.finish()));
+    }
+
+    #[test]
+    fn a_long_run_of_linked_long_cards_is_teasers_but_four_boxes_are_not() {
+        // Course cards: linked title, blurb and tags, ~500 chars each, 40 % link text.
+        let region = |cards: usize| CardRegion {
+            parent: NodeId(1),
+            cards,
+            text: 500 * cards as u32,
+            headed: 0,
+            link_text: 200 * cards as u32,
+            split: false,
+        };
+        assert!(region(12).teasers());
+        // Four such blocks are a page's layout boxes (menu, story, side columns).
+        assert!(!region(4).teasers());
     }
 
     #[test]

@@ -65,6 +65,14 @@ pub(crate) mod cards {
     /// repeat too but are longer, and their link-dense lines (user cards, "reply") are
     /// rightly dropped.
     pub const TEASER_MEAN_CHARS: u32 = 300;
+    /// A long run of linked cards is teasers up to this mean length (chars) — a linked title,
+    /// a blurb, a tag row: course catalogues and game-store capsules average 470–560 chars and
+    /// were left to the rules on undeclared listings (wcxb-dev 0216, 3067). Only from
+    /// [`LONG_TEASER_MIN_CARDS`] cards: four such blocks under `body` are an old page's layout
+    /// tables (big9-dev big5-05-dog-1 kept its menus at 4).
+    pub const LONG_TEASER_MEAN_CHARS: u32 = 600;
+    /// See [`LONG_TEASER_MEAN_CHARS`]: a catalogue lists a dozen items, a layout has a few boxes.
+    pub const LONG_TEASER_MIN_CARDS: usize = 8;
     /// Short cards are teasers when at least this share of their text is link text (a linked
     /// title, a product name): comments repeat too, with only the author's name linked.
     pub const TEASER_MIN_LINK_SHARE: f32 = 0.3;
