@@ -312,7 +312,8 @@ impl<'a> Walker<'a> {
     /// trusted at all: overlays set it on the real article.)
     fn hidden(&self, id: NodeId) -> bool {
         let n = self.snap().node(id);
-        if crate::rules::is_streamed_segment(n) {
+        if crate::rules::is_streamed_segment(n) || crate::rules::is_closed_code_tab(self.snap(), id)
+        {
             return false;
         }
         if n.attr("hidden")

@@ -191,7 +191,10 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
-        if self.f.has(id, flag::SR_ONLY) || rules::is_streamed_segment(node) {
+        if self.f.has(id, flag::SR_ONLY)
+            || rules::is_streamed_segment(node)
+            || rules::is_closed_code_tab(self.snap, id)
+        {
             return false;
         }
         if let Some(g) = self.f.geo(id) {
@@ -1043,6 +1046,44 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[segment.index()], None);
         assert_eq!(l.kind[hidden.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn a_closed_code_tab_is_content_unless_in_a_popover() {
+        let mut b = Builder::new();
+        let (mut code_tab, mut prose_tab, mut prompt_tab) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 3);
+            b.el("div", &[("role", "tabpanel")], |b| {
+                b.el("pre", &[], |b| {
+                    b.text("npm install lectern");
+                });
+            });
+            code_tab = b.el("div", &[("role", "tabpanel"), ("hidden", "")], |b| {
+                b.el("pre", &[], |b| {
+                    b.text("yarn add lectern");
+                });
+            });
+            prose_tab = b.el(
+                "div",
+                &[("role", "tabpanel"), ("style", "display:none")],
+                |b| {
+                    prose(b, 1);
+                },
+            );
+            b.el("div", &[("popover", "")], |b| {
+                prompt_tab = b.el("div", &[("role", "tabpanel"), ("hidden", "")], |b| {
+                    b.el("code", &[], |b| {
+                        b.text("chrome://settings");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[code_tab.index()], None);
+        assert_eq!(l.kind[prose_tab.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[prompt_tab.index()], Some(Reason::Hidden));
     }
 
     #[test]

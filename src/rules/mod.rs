@@ -107,6 +107,29 @@ pub(crate) fn is_streamed_segment(node: &crate::snapshot::Node) -> bool {
         })
 }
 
+/// A closed panel of a code tab set: `role="tabpanel"`, hidden until its tab is clicked, holding
+/// `<pre>`/`<code>` (one language's or platform's version of a documentation sample: wcxb-dev
+/// twilio, Azure Functions, tauri quickstarts keep only the first of 3-10 tabs). Content like a
+/// streamed segment; not inside a popover or dialog (an install prompt's per-browser tabs,
+/// wcxb-dev squarespace forum), and not prose-only tabs (a shop's marketing tabs, sweetwater).
+pub(crate) fn is_closed_code_tab(
+    snap: &crate::snapshot::Snapshot,
+    id: crate::snapshot::NodeId,
+) -> bool {
+    snap.node(id).attr("role") == Some("tabpanel")
+        && snap.descendants(id).any(|d| {
+            let n = snap.node(d);
+            n.is("pre") || n.is("code")
+        })
+        && !snap.ancestors(id).any(|a| {
+            let n = snap.node(a);
+            n.is("dialog")
+                || n.attr("popover").is_some()
+                || n.attr("role") == Some("dialog")
+                || n.attr("aria-modal").is_some()
+        })
+}
+
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 
