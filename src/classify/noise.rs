@@ -128,7 +128,7 @@ impl<'a> NoiseClassifier<'a> {
             .then_some(Reason::SpecialInformation)
     }
 
-    /// `id` is or holds a `<code>`, `<pre>` or `<kbd>` element.
+    /// `id` is or holds a `<code>`, `<pre>`, `<kbd>` or `<samp>` element.
     fn holds_code(&self, id: NodeId) -> bool {
         self.f.subtree(id).iter().any(|n| {
             matches!(

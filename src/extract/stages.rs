@@ -208,10 +208,9 @@ pub(crate) fn run_with(
             .filter(|_| switches.page_type)
             .and_then(|(ch, _)| page_type_policy(&inputs, &pt, ch, t));
         c.push(("cards_kept", usize::from(cards.is_some())));
-        (cards, pt.kind, pt.offers)
+        (cards, pt.kind != PageType::Article, pt.offers)
     })?;
-    let (cards, kind, offers) = cards;
-    let typed = kind != PageType::Article;
+    let (cards, typed, offers) = cards;
     let rule_roots = chosen.as_ref().map_or(&[][..], |(c, _)| c.roots.as_slice());
     let out = timed(&mut trace, deadline, "learned", |_, c| {
         learned_stage(&inputs, rule_roots, typed, switches, learning, c)
@@ -269,9 +268,9 @@ pub(crate) fn run_with(
     // The `related` stage shares the tail's timing record (one less instantiation of `timed`:
     // the extension wasm has little headroom); its decisions carry their own stage name.
     timed(&mut trace, deadline, "tail", |t, c| {
-        let product = kind == PageType::Product || offers;
+        // `offers` holds on every page typed Product (only a declaration makes one).
         let cut = (switches.tail && mode != Mode::Recall)
-            .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, product, &mut drop, t))
+            .then(|| crate::extract::tail::cut(&inputs, &chosen.roots, offers, &mut drop, t))
             .flatten();
         c.push(("cut", usize::from(cut.is_some())));
         let n = (switches.related && mode != Mode::Recall)

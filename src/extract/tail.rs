@@ -38,20 +38,11 @@ pub(crate) fn cut(
     let mut inline = Vec::new();
     for &(b, prose) in &kept {
         let i = b.index();
-        let share = (before >= MIN_PROSE_BEFORE
+        let candidate = before >= MIN_PROSE_BEFORE
             && f.text_len[i] <= MARKER_MAX_CHARS
             && f.link_len[i] * 2 < f.text_len[i]
-            && !in_header_cell(inp, b))
-        .then(|| {
-            if is_marker_block(snap, b, tail::END_MARKERS) {
-                Some(MAX_PROSE_AFTER_SHARE)
-            } else {
-                (product && is_marker_block(snap, b, tail::REVIEW_MARKERS))
-                    .then_some(REVIEW_PROSE_AFTER_SHARE)
-            }
-        })
-        .flatten();
-        if let Some(share) = share {
+            && !in_header_cell(inp, b);
+        if let Some(share) = candidate.then(|| marker_share(snap, b, product)).flatten() {
             if (total - before) as f32 <= before as f32 * share {
                 marker = Some(b);
                 break;
@@ -114,15 +105,23 @@ fn drop_inline_box(
     trace.decide(boxed, "tail", false, Reason::ArticleEnd);
 }
 
-/// `b` reads as an end marker, whole or without the text of its links.
+/// The share of prose after `b` that still lets it end the article, when `b` reads as an end
+/// marker (`MAX_PROSE_AFTER_SHARE`) or, on a `product` page, as the heading of its reviews
+/// (`REVIEW_PROSE_AFTER_SHARE`) — whole or without the text of its links. Both texts are
+/// read once for both tables.
 ///
-/// Why: WordPress puts a "Cancel reply" link inside the comment form's heading
-/// (`<h3 id="reply-title">Leave a Reply <small><a …>Cancel reply</a></small></h3>`, hidden by
-/// an inline style until a reply is started), so the heading's whole text never equals
-/// "leave a reply". trafilatura corpus: 10 pages kept the form's heading and notes.
-fn is_marker_block(snap: &crate::Snapshot, b: NodeId, markers: &[tail::Marker]) -> bool {
-    tail::is_marker_in(markers, &snap.text_of(b))
-        || tail::is_marker_in(markers, &text_outside_links(snap, b))
+/// Why the text without links: WordPress puts a "Cancel reply" link inside the comment
+/// form's heading (`<h3 id="reply-title">Leave a Reply <small><a …>Cancel reply</a></small></h3>`,
+/// hidden by an inline style until a reply is started), so the heading's whole text never
+/// equals "leave a reply". trafilatura corpus: 10 pages kept the form's heading and notes.
+fn marker_share(snap: &crate::Snapshot, b: NodeId, product: bool) -> Option<f32> {
+    let texts = [snap.text_of(b), text_outside_links(snap, b)];
+    let reads_as = |markers: &[tail::Marker]| texts.iter().any(|t| tail::is_marker_in(markers, t));
+    if reads_as(tail::END_MARKERS) {
+        Some(MAX_PROSE_AFTER_SHARE)
+    } else {
+        (product && reads_as(tail::REVIEW_MARKERS)).then_some(REVIEW_PROSE_AFTER_SHARE)
+    }
 }
 
 /// Text of `b`'s subtree leaving out every link's subtree.
