@@ -157,3 +157,27 @@ fn a_reader_closing_the_pipe_early_is_not_a_panic() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn extract_runs_the_learned_stage_on_request() {
+    let page = fixture("footnotes/source.html");
+    let rules = lectern(&["extract", &page]);
+    assert_eq!(rules.status.code(), Some(0), "{}", stderr(&rules));
+    let learned = lectern(&["extract", &page, "--learned"]);
+    assert_eq!(learned.status.code(), Some(0), "{}", stderr(&learned));
+    assert!(!learned.stdout.is_empty());
+    // The shipped model named as a file gives what the embedded copy gives.
+    let model = format!("{}/model/blocks.v1.bin", env!("CARGO_MANIFEST_DIR"));
+    let named = lectern(&["extract", &page, "--learned", "--model", &model]);
+    assert_eq!(named.status.code(), Some(0), "{}", stderr(&named));
+    assert_eq!(named.stdout, learned.stdout);
+    let alone = lectern(&["extract", &page, "--learned-only", "--fuse", "1,-1.5,3"]);
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    // A file that is not a model is a usage error naming the file, never a silent rules run.
+    let o = lectern(&["extract", &page, "--learned", "--model", &page]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("source.html"), "{}", stderr(&o));
+    let o = lectern(&["extract", &page, "--learned", "--fuse", "1,2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--fuse"), "{}", stderr(&o));
+}

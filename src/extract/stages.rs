@@ -64,8 +64,9 @@ pub struct StageSwitches {
     /// (never in recall mode).
     pub tail: bool,
     /// The learned block classifier (seeds 002/004) fused with the rule labels. Default off:
-    /// out-of-fold it gains 0.014 word F1 on wcxb-dev but loses 0.011 on big9-dev
-    /// (docs/LEARNED.md), short of the bar for turning it on.
+    /// out of fold (session 11) the gated fusion gains 0.0016 word F1 on wcxb-dev and loses
+    /// 0.0016 snippet F1 on trafilatura (docs/LEARNED.md), short of the +0.02 bar for turning
+    /// it on.
     pub learned: bool,
     /// Ablation only: the learned classifier alone picks the blocks (no rule roots, no vote).
     /// Default off.

@@ -21,6 +21,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   lectern extract FILE|- [--url U] [--format text|json|html|markdown]
+               [--learned] [--learned-only] [--model FILE] [--fuse C,B,J[,…]]
   lectern batch --data DIR --out PRED.jsonl [--threads N] [--limit N] [--no-site-memory]
                [--snapshots DIR]
   lectern eval [--data DIR]... [--json OUT] [--pred-dir DIR] [--threads N] [--limit N]
@@ -91,7 +92,11 @@ fn read_input(path: &str) -> Result<Vec<u8>, String> {
 }
 
 fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(argv, &["url", "format"])?;
+    let args = Args::parse_with_flags(
+        argv,
+        &["url", "format", "model", "fuse"],
+        &["learned", "learned-only"],
+    )?;
     let [input] = args.positional() else {
         return Err(Failure(2, format!("extract takes one FILE or -\n{USAGE}")));
     };
@@ -107,9 +112,22 @@ fn cmd_extract(argv: &[String]) -> Result<(), Failure> {
         url: args.get("url").map(String::from),
         ..lectern::Options::default()
     };
-    let article = lectern::extract_bytes(&bytes, &options)
-        .map_err(|e| Failure(2, e.to_string()))?
-        .ok_or(Failure(1, format!("{input}: no article found")))?;
+    let models = load_models(&args)?;
+    if models.len() > 1 {
+        return Err(Failure(2, "extract takes at most one --model".into()));
+    }
+    let fuse = parse_fuse(&args)?;
+    let switches = setup(&args, &models).switches;
+    let article = if switches.learned || switches.learned_only || !models.is_empty() {
+        // The learned block classifier (docs/LEARNED.md): off by default; `--model` replaces
+        // the shipped model and, as in `eval`, needs `--learned` or `--learned-only` to act.
+        let snap = lectern::parse_bytes(&bytes, &options).map_err(|e| Failure(2, e.to_string()))?;
+        lectern::learn::extract_with_model(&snap, &options, None, switches, models.first(), fuse)
+    } else {
+        lectern::extract_bytes(&bytes, &options)
+    }
+    .map_err(|e| Failure(2, e.to_string()))?
+    .ok_or(Failure(1, format!("{input}: no article found")))?;
     let out = match format {
         "json" => serde_json::to_string_pretty(&article).map_err(|e| e.to_string())?,
         "html" => lectern::to_html(&article),
