@@ -22,12 +22,21 @@ pub(crate) struct NoiseClassifier<'a> {
     f: &'a Features,
     /// Visible text of the whole page, for the "small share" guards.
     page_text: u32,
+    /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
+    /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
+    user_card: Vec<bool>,
 }
 
 impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
-        NoiseClassifier { snap, f, page_text }
+        let user_card = user_card_lines(snap, f);
+        NoiseClassifier {
+            snap,
+            f,
+            page_text,
+            user_card,
+        }
     }
 
     /// Runs the rules top-down; a labelled subtree is not examined further.
@@ -84,6 +93,7 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.keyword(id))
             .or_else(|| self.meta_line(id, node))
             .or_else(|| self.signature(id, node))
+            .or_else(|| self.user_card[id.index()].then_some(Reason::SpecialInformation))
             .or_else(|| self.comment_on_post(id, node))
             .or_else(|| self.trailing_link_paragraph(id, node))
     }
@@ -483,6 +493,80 @@ fn style_hides(style: &str) -> bool {
         || rules::contains_ci(&compact, "visibility:hidden")
 }
 
+/// Whitespace collapsed to single spaces, trimmed, lowercased.
+fn squeezed_lower(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The forum user-card lines of the page (`rules::meta_line::STAT_LABELS`): from each short
+/// text opening with a card label, the nearest element (at most three levels up, at most
+/// `STAT_MAX_CHARS`) whose text is the label and a fitting value ("Posts: 98"), or that is the
+/// label alone with the value in its next element sibling (`<dt>Joined</dt><dd>…</dd>`).
+/// All false unless the page shows `STAT_MIN_LINES` such lines under `STAT_MIN_CORE_LABELS`
+/// core labels.
+fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
+    use rules::meta_line::{self as r, stat_label, stat_value_fits};
+    let mut marks = vec![false; snap.len()];
+    let mut lines = 0;
+    let mut core = Vec::new();
+    let max_chars = r::STAT_MAX_CHARS as usize;
+    for &id in &f.order {
+        let node = snap.node(id);
+        let t = node.text.trim_start();
+        if node.kind != NodeKind::Text
+            || f.skip[id.index()]
+            || !t.starts_with(|c: char| c.is_alphabetic())
+            || t.len() > 2 * max_chars
+            || stat_label(&squeezed_lower(t)).is_none()
+        {
+            continue;
+        }
+        for e in snap.ancestors(id).take(3) {
+            if marks[e.index()] || f.text_len[e.index()] > r::STAT_MAX_CHARS {
+                break;
+            }
+            let text = squeezed_lower(&snap.text_of(e));
+            let Some((label, rest)) = stat_label(&text) else {
+                break;
+            };
+            let value_beside = || {
+                let siblings = &snap.node(snap.node(e).parent?).children;
+                let at = siblings.iter().position(|&s| s == e)?;
+                let next = siblings[at + 1..]
+                    .iter()
+                    .copied()
+                    .find(|&s| snap.node(s).kind == NodeKind::Element)?;
+                let value = squeezed_lower(&snap.text_of(next));
+                stat_value_fits(label, &value).then_some(next)
+            };
+            let found = if rest.is_empty() {
+                value_beside().map(|v| [Some(e), Some(v)])
+            } else if stat_value_fits(label, rest) {
+                Some([Some(e), None])
+            } else {
+                break;
+            };
+            if let Some(found) = found {
+                for m in found.into_iter().flatten() {
+                    marks[m.index()] = true;
+                }
+                lines += 1;
+                if r::STAT_LABELS[label].2 && !core.contains(&label) {
+                    core.push(label);
+                }
+                break;
+            }
+        }
+    }
+    if lines < r::STAT_MIN_LINES || core.len() < r::STAT_MIN_CORE_LABELS {
+        marks.iter_mut().for_each(|m| *m = false);
+    }
+    marks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -703,6 +787,86 @@ mod tests {
         assert_eq!(l.kind[card.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[decl.index()], None);
         assert_eq!(l.kind[call.index()], None);
+    }
+
+    #[test]
+    fn forum_user_card_lines_are_special_information_on_a_thread_only() {
+        // Two posts with poster cards: a XenForo-style pair list and phpBB-style lines.
+        let mut b = Builder::new();
+        let (mut name, mut joined_dt, mut joined_dd, mut posts, mut place, mut body) = (
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+        );
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "message")], |b| {
+                name = b.el("h4", &[], |b| {
+                    b.text("lgans316");
+                });
+                b.el("dl", &[], |b| {
+                    joined_dt = b.el("dt", &[], |b| {
+                        b.text("Joined");
+                    });
+                    joined_dd = b.el("dd", &[], |b| {
+                        b.text("Aug 24, 2006");
+                    });
+                });
+                b.el("dl", &[], |b| {
+                    b.el("dt", &[], |b| {
+                        b.text("Messages");
+                    });
+                    b.el("dd", &[], |b| {
+                        b.text("23,243");
+                    });
+                });
+                body = b.el("div", &[], |b| prose(b, 3));
+            });
+            b.el("div", &[("class", "message")], |b| {
+                b.el("dl", &[], |b| {
+                    b.el("dt", &[], |b| {
+                        b.text("jahboater");
+                    });
+                    posts = b.el("dd", &[], |b| {
+                        b.el("strong", &[], |b| {
+                            b.text("Posts:");
+                        });
+                        b.text(" 9179");
+                    });
+                    place = b.el("dd", &[], |b| {
+                        b.text("Location: Kooskia, ID");
+                    });
+                });
+                prose(b, 3);
+            });
+        });
+        let l = labels(&b.finish());
+        for line in [joined_dt, joined_dd, posts, place] {
+            assert_eq!(l.kind[line.index()], Some(Reason::SpecialInformation));
+        }
+        assert_eq!(l.kind[name.index()], None);
+        assert_eq!(l.kind[body.index()], None);
+
+        // A job advert's "Location:" and a count that is not a count: no thread, no rule.
+        let mut b = Builder::new();
+        let (mut place, mut points) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            place = b.el("p", &[], |b| {
+                b.text("Location: Berlin");
+            });
+            points = b.el("p", &[], |b| {
+                b.text("Posts: the letters we kept");
+            });
+            b.el("p", &[], |b| {
+                b.text("Joined 2019");
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[place.index()], None);
+        assert_eq!(l.kind[points.index()], None);
     }
 
     #[test]
