@@ -34,10 +34,15 @@ pub(crate) const OPENINGS: &[&str] = &[
     "for the latest stories and breaking news",
     "síguenos en",
     "siguenos en",
+    // Session 12: eleven "without" snippets (trafilatura, wcxb-dev) hold it, no gold line opens
+    // with it.
+    "follow us on",
     // Comment policies (the form's notes, not the comments).
     "we welcome reader comments",
     "please understand that comments",
     "we ask that comments",
+    "you must be logged in to post a comment",
+    "sie müssen sich anmelden um kommentare",
     // An embed's consent placeholder and a recipe card's buttons.
     "wir respektieren deine privatsphäre",
     "jump to recipe",
@@ -72,5 +77,8 @@ mod tests {
             "Viele Leser sagen: Sie lesen gern lange Texte, wenn sie gut sind."
         ));
         assert!(!is_appeal_line("We rely on"));
+        assert!(is_appeal_line("Follow us on Instagram and Facebook."));
+        assert!(is_appeal_line("You must be logged in to post a comment."));
+        assert!(!is_appeal_line("Fans follow us on every tour, she said."));
     }
 }

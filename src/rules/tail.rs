@@ -152,6 +152,16 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     p("mehr aus"),
     p("empfehlungen aus"),
     p("weitere beiträge"),
+    p("weitere aktuelle themen"),
+    p("mehr kolumnen"),
+    m("vorschau auf den nächsten artikel"),
+    // Rating and feedback prompts under a story or a help page ("War der Artikel nützlich?",
+    // "Was this page helpful?"): four wcxb-dev and one trafilatura "without" snippet.
+    m("war der artikel nützlich"),
+    m("war dieser artikel hilfreich"),
+    m("was this article helpful"),
+    m("was this page helpful"),
+    m("hier ist ihre meinung gefragt"),
     // "Further information", downloads, press contacts and tags that close press releases
     // and agency pages after the text (trafilatura corpus, session 6).
     m("weitere informationen"),
@@ -297,6 +307,11 @@ mod tests {
         assert!(is_end_marker("Empfehlungen aus der Redaktion"));
         assert!(is_end_marker("11 Antworten zu „Sunday Thoughts“"));
         assert!(!is_end_marker("Mehrausgaben im Haushalt"));
+        assert!(is_end_marker("Was this page helpful?"));
+        assert!(is_end_marker("War der Artikel nützlich?"));
+        assert!(!is_end_marker(
+            "Was this page helpful to the committee, she asked"
+        ));
         // Bare "Related" heads inline boxes in the middle of articles too.
         assert!(!is_end_marker("Related:"));
     }
