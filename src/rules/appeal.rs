@@ -87,6 +87,8 @@ mod tests {
         assert!(is_appeal_line("You must be logged in to post a comment."));
         assert!(!is_appeal_line("Fans follow us on every tour, she said."));
         assert!(is_appeal_line("Unterstütze RosaMag bereits mit 2,50 €!"));
-        assert!(!is_appeal_line("Unterstützer der Initiative trafen sich am Montag."));
+        assert!(!is_appeal_line(
+            "Unterstützer der Initiative trafen sich am Montag."
+        ));
     }
 }
