@@ -268,7 +268,7 @@ impl<'a> NoiseClassifier<'a> {
     /// vocabulary (a comment thread "social-comments", teaser cards).
     fn holds_story(&self, id: NodeId) -> bool {
         use rules::story_box as r;
-        if self.f.has(id, flag::NEGATIVE) {
+        if self.f.has(id, flag::NEGATIVE) || names_what_it_holds(self.snap.node(id)) {
             return false;
         }
         let (paragraphs, prose) = self.prose_blocks(id, |b| self.snap.node(b).is("p"));
@@ -567,6 +567,14 @@ fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
     marks
 }
 
+/// Named for what it holds, a cookie notice or an author's bio, by its class
+/// (`rules::story_box::NOT_STORY_TERMS`). Not by id: ids are made from headings (the Flask
+/// quickstart's section "Cookies" is `id="cookies"`).
+fn names_what_it_holds(node: &Node) -> bool {
+    node.attr("class")
+        .is_some_and(|v| rules::matches_terms(v, rules::story_box::NOT_STORY_TERMS))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -713,6 +721,27 @@ mod tests {
         assert_eq!(l.kind[share.index()], Some(Reason::Navigation));
         assert_eq!(l.kind[sidebar.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[thread.index()], Some(Reason::SpecialInformation));
+    }
+
+    #[test]
+    fn a_consent_shell_holding_paragraphs_is_still_an_overlay() {
+        let mut b = Builder::new();
+        let (mut consent, mut lightbox, mut section) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 24);
+            // A preference centre explaining each cookie category in paragraphs.
+            consent = b.el("div", &[("class", "avia-cookie-consent-wrap")], |b| {
+                prose(b, 8)
+            });
+            // A lightbox wrapper round the story is the story (the story-box exception) ...
+            lightbox = b.el("div", &[("class", "js-lightbox-gallery")], |b| prose(b, 8));
+            // ... and so is a documentation section whose id is made from its heading.
+            section = b.el("div", &[("id", "cookies")], |b| prose(b, 8));
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[consent.index()], Some(Reason::Overlay));
+        assert_eq!(l.kind[lightbox.index()], None);
+        assert_eq!(l.kind[section.index()], None);
     }
 
     #[test]

@@ -213,6 +213,16 @@ mod tests {
     }
 
     #[test]
+    fn a_more_from_heading_after_the_story_ends_it() {
+        // A broadcaster's "Mehr aus der Sendung" over its teaser row (session 12).
+        let (s, root, last, heading, reply) = story_headed(6, 2, "Mehr aus der Sendung");
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, Some(heading));
+        assert!(drop[heading.index()] && drop[reply.index()]);
+        assert!(!drop[last.index()]);
+    }
+
+    #[test]
     fn replies_that_outweigh_the_post_stay() {
         // A forum thread: the question is short, the replies are the content.
         let (s, root, _, _, reply) = story(5, 8);

@@ -10,6 +10,21 @@
 //! teasers, cards) keeps its label: a "social-comments" pane holds the readers' prose (readability
 //! aclu). A story box is examined further down like any other, so its furniture is still labelled.
 
+use super::vocab::{t, Term};
+
+/// Names that say what a box holds rather than how it behaves: a consent shell keeps its
+/// overlay label however much prose it holds. Why: a cookie preference centre explains each
+/// category in paragraphs (trafilatura battery-news: Enfold's `avia-cookie-consent-wrap`,
+/// 4,300 chars in nine `<p>`, outscored the story). A cookie policy page names its text
+/// otherwise (`entry-content`); read from the class only (`classify::noise`).
+pub(crate) const NOT_STORY_TERMS: &[Term] = &[
+    t("cookie"),
+    t("consent"),
+    t("gdpr"),
+    t("onetrust"),
+    t("didomi"),
+];
+
 /// Prose paragraphs (`<p>` elements with a sentence or more, `limits::SIBLING_PARAGRAPH_CHARS`
 /// chars, link density under `limits::PROSE_MAX_LINK_DENSITY`) a story box holds at least ...
 /// Only `<p>`: a comment thread sets each comment in a `div`/`span` (Stack Overflow's

@@ -73,6 +73,10 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("hinterlasse eine antwort"),
     m("vos réactions"),
     m("be part of the conversation"),
+    // WordPress's German comment title, "11 Antworten zu “Titel”", "Keine Kommentare for
+    // “Titel”" (session 12: two kept "without" snippets each the title line).
+    p("antworten zu"),
+    p("keine kommentare"),
     // Related and recommended stories.
     m("related posts"),
     m("related articles"),
@@ -141,6 +145,23 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("lesetipps"),
     p("entdecke weitere"),
     m("audios et vidéos sur le sujet"),
+    // Session 12 (trafilatura corpus): "more from" and "recommended" headings over teaser
+    // rows ("Mehr aus der Sendung", "Mehr aus dem Channel", "Mehr aus Thüringen" on
+    // broadcaster pages; "Empfehlungen aus der Redaktion", "… aus dem Shop" on magazines),
+    // each itself a kept "without" snippet.
+    p("mehr aus"),
+    p("empfehlungen aus"),
+    p("weitere beiträge"),
+    p("weitere aktuelle themen"),
+    p("mehr kolumnen"),
+    m("vorschau auf den nächsten artikel"),
+    // Rating and feedback prompts under a story or a help page ("War der Artikel nützlich?",
+    // "Was this page helpful?"): four wcxb-dev and one trafilatura "without" snippet.
+    m("war der artikel nützlich"),
+    m("war dieser artikel hilfreich"),
+    m("was this article helpful"),
+    m("was this page helpful"),
+    m("hier ist ihre meinung gefragt"),
     // "Further information", downloads, press contacts and tags that close press releases
     // and agency pages after the text (trafilatura corpus, session 6).
     m("weitere informationen"),
@@ -282,6 +303,15 @@ mod tests {
         ));
         assert!(!is_end_marker("Kommentar: Warum die Bahn scheitert"));
         assert!(!is_end_marker("Related work"));
+        assert!(is_end_marker("Mehr aus der Sendung"));
+        assert!(is_end_marker("Empfehlungen aus der Redaktion"));
+        assert!(is_end_marker("11 Antworten zu „Sunday Thoughts“"));
+        assert!(!is_end_marker("Mehrausgaben im Haushalt"));
+        assert!(is_end_marker("Was this page helpful?"));
+        assert!(is_end_marker("War der Artikel nützlich?"));
+        assert!(!is_end_marker(
+            "Was this page helpful to the committee, she asked"
+        ));
         // Bare "Related" heads inline boxes in the middle of articles too.
         assert!(!is_end_marker("Related:"));
     }
