@@ -212,13 +212,26 @@ impl<'a> NoiseClassifier<'a> {
                 return true;
             }
         }
-        if node.attr("hidden").is_some() {
-            return true;
+        let closed =
+            |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
+        if closed(node) {
+            return !self.closed_panel(id, &closed);
         }
-        if node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id) {
-            return true;
-        }
-        node.attr("style").is_some_and(style_hides)
+        node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id)
+    }
+
+    /// A closed accordion or tab panel of prose right after its trigger
+    /// (`snapshot::visibility::closed_panel_of_prose`), not inside a dialog or popover: content
+    /// the page opens on a click.
+    fn closed_panel(&self, id: NodeId, closed: &dyn Fn(&Node) -> bool) -> bool {
+        let i = id.index();
+        crate::snapshot::visibility::closed_panel_of_prose(
+            self.snap,
+            id,
+            self.f.text_len[i],
+            self.f.link_len[i],
+            |t| !closed(self.snap.node(t)),
+        ) && !rules::in_popover(self.snap, id)
     }
 
     /// `aria-hidden` hides from assistive technology, not from sight, so it marks noise only
@@ -386,13 +399,38 @@ impl<'a> NoiseClassifier<'a> {
         }
         if self.f.has(id, flag::AD) && !self.holds_prose(id) {
             Some(Reason::Advertisement)
-        } else if self.f.has(id, flag::NAV) {
+        } else if self.f.has(id, flag::NAV) && !self.named_panel(id) {
             Some(Reason::Navigation)
         } else if self.f.has(id, flag::SPECIAL) {
             Some(Reason::SpecialInformation)
         } else {
             None
         }
+    }
+
+    /// A box named like a menu ("dropdown", "toggle-menu") that is the panel of prose right
+    /// after its trigger: an accordion's answer, which themes name after the drop-down
+    /// widget that opens it. Why: a course page's FAQ answers (`accordion-item__dropdown`,
+    /// wcxb-dev newsproduct.org) were dropped as navigation; a menu opened by a button is a
+    /// link list, which the panel test refuses, and a drop-down of filter options is short
+    /// lines, not prose paragraphs making most of its text (Steam's review filters).
+    fn named_panel(&self, id: NodeId) -> bool {
+        let i = id.index();
+        let prose: u32 = self
+            .f
+            .subtree(id)
+            .iter()
+            .filter(|&&b| self.f.is_block[b.index()] && self.f.is_prose(b))
+            .map(|b| self.f.own_len[b.index()])
+            .sum();
+        prose as f32 >= limits::PANEL_MIN_PROSE_SHARE * self.f.text_len[i] as f32
+            && crate::snapshot::visibility::closed_panel_of_prose(
+                self.snap,
+                id,
+                self.f.text_len[i],
+                self.f.link_len[i],
+                |_| true,
+            )
     }
 
     /// `id` holds a heading and at least `rules::vocab::AD_MAX_UNLINKED_CHARS` of text
@@ -593,6 +631,136 @@ mod tests {
     fn labels(s: &Snapshot) -> NoiseLabels {
         let f = blocks::compute(s);
         NoiseClassifier::new(s, &f).classify()
+    }
+
+    #[test]
+    fn a_closed_accordion_answer_after_its_trigger_is_content() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut answer, mut twin, mut menu, mut styled) = (z, z, z, z);
+        b.el("body", &[], |b| {
+            prose(b, 3);
+            b.el("div", &[("class", "faq-item")], |b| {
+                b.el("button", &[("aria-expanded", "false")], |b| {
+                    b.text("What does the course cost?");
+                });
+                answer = b.el("div", &[("hidden", "")], |b| prose(b, 2));
+            });
+            b.el("div", &[("class", "faq-item")], |b| {
+                b.el("h3", &[], |b| {
+                    b.text("Who teaches it?");
+                });
+                styled = b.el("div", &[("style", "visibility: hidden; height: 0")], |b| {
+                    prose(b, 2)
+                });
+            });
+            // A responsive twin follows its twin, not a trigger.
+            b.el("div", &[], |b| prose(b, 2));
+            twin = b.el("div", &[("style", "display:none")], |b| prose(b, 2));
+            // A menu opened by a button is a link list.
+            b.el("div", &[], |b| {
+                b.el("button", &[], |b| {
+                    b.text("Menu");
+                });
+                menu = b.el("ul", &[("hidden", "")], |b| {
+                    for _ in 0..8 {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/")], |b| {
+                                b.text("Our services and industries");
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[answer.index()], None);
+        assert_eq!(l.kind[styled.index()], None);
+        assert_eq!(l.kind[twin.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[menu.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn an_answer_named_dropdown_is_content_a_dropdown_of_options_is_not() {
+        let mut b = Builder::new();
+        let (mut answer, mut filters) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 3);
+            b.el("div", &[("class", "accordion-item")], |b| {
+                b.el("button", &[], |b| {
+                    b.text("Who is the program for?");
+                });
+                answer = b.el("div", &[("class", "accordion-item__dropdown")], |b| {
+                    prose(b, 2)
+                });
+            });
+            b.el("div", &[("class", "filters")], |b| {
+                b.el("button", &[], |b| {
+                    b.text("Filter reviews");
+                });
+                filters = b.el("div", &[("class", "filter-dropdown")], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Pick how the reviews below are ordered.");
+                    });
+                    for o in [
+                        "Most helpful",
+                        "Most recent",
+                        "Funniest",
+                        "Longest",
+                        "Oldest",
+                    ] {
+                        for _ in 0..4 {
+                            b.el("div", &[], |b| {
+                                b.text(o);
+                            });
+                        }
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[answer.index()], None);
+        assert_eq!(l.kind[filters.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn a_page_builders_grid_names_are_not_widget_vocabulary() {
+        let mut b = Builder::new();
+        let (mut module, mut wrapper, mut widget) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            module = b.el(
+                "div",
+                &[(
+                    "class",
+                    "span12 widget-span widget-type-custom_widget dnd-module",
+                )],
+                |b| {
+                    wrapper = b.el(
+                        "div",
+                        &[
+                            ("class", "hs_cos_wrapper hs_cos_wrapper_widget"),
+                            ("id", "hs_cos_wrapper_widget_1748939365246"),
+                        ],
+                        |b| prose(b, 3),
+                    );
+                },
+            );
+            b.el("section", &[("id", "widget_1753109255749")], |b| {
+                prose(b, 3)
+            });
+            widget = b.el("div", &[("class", "sidebar-widget")], |b| {
+                b.el("a", &[("href", "/")], |b| {
+                    b.text("Popular posts");
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[module.index()], None);
+        assert_eq!(l.kind[wrapper.index()], None);
+        assert!(l.kind[widget.index()].is_some());
     }
 
     #[test]

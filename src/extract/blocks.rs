@@ -440,10 +440,13 @@ fn vocab_flags<'a>(
         // (`rules::matches_terms`), so its flags are the union of its names' flags; names are
         // cached, not whole values: utility-class pages repeat names in thousands of distinct
         // values (the per-value cache left a third of the native time in term matching).
-        for n in v
-            .split_whitespace()
-            .filter(|n| !class || rules::is_role_class_name(n))
-        {
+        for n in v.split_whitespace().filter(|n| {
+            if class {
+                rules::is_role_class_name(n)
+            } else {
+                !rules::is_layout_grid_name(n)
+            }
+        }) {
             bits |= *cache.entry(n).or_insert_with(|| flags_of(n));
         }
     }

@@ -9,8 +9,8 @@ use crate::extract::score;
 use crate::extract::score::{Chosen, Inputs};
 use crate::rules::limits;
 use crate::rules::prune::sections::{
-    ARTICLE_WEAK_SHARE, COVER_SHARE, HEADLINE_GAP_CHARS, MAX_LINK_DENSITY, SAME_PATH_SHARE,
-    WEAK_SHARE,
+    ARTICLE_WEAK_SHARE, COVER_SHARE, HEADLINE_GAP_CHARS, LANDMARK_WEAK_SHARE, MAX_LINK_DENSITY,
+    SAME_PATH_SHARE, WEAK_SHARE,
 };
 use crate::snapshot::NodeId;
 
@@ -62,8 +62,11 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
         return None;
     }
     let kept: f32 = chosen.roots.iter().map(|&r| points(inp, Some(r))).sum();
+    let top = snap.node(chosen.top);
+    let landmark = top.is("main") || top.attr("role") == Some("main");
     if kept >= total * WEAK_SHARE
         || kept >= total * ARTICLE_WEAK_SHARE && page_type::declares_og_article(snap)
+        || kept >= total * LANDMARK_WEAK_SHARE && landmark
     {
         return None;
     }
@@ -280,6 +283,47 @@ mod tests {
         let (s, _, block) = three_eighths("article");
         assert_eq!(
             with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
+            None
+        );
+    }
+
+    /// A wrapper (`tag`) holding a block of 4 paragraphs and 5 more of one each (4/9 of the
+    /// prose evidence, between `LANDMARK_WEAK_SHARE` and `WEAK_SHARE`) inside a page
+    /// wrapper. Returns the snapshot, the page wrapper and the wrapper.
+    fn four_ninths(tag: &str) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut page, mut block) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            page = b.el("div", &[("class", "page")], |b| {
+                block = b.el(tag, &[], |b| {
+                    for _ in 0..4 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                for _ in 0..5 {
+                    b.el("div", &[], |b| {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    });
+                }
+            });
+        });
+        (b.finish(), page, block)
+    }
+
+    #[test]
+    fn a_section_under_half_climbs_the_main_landmark_only_under_the_lower_share() {
+        let (s, page, block) = four_ninths("div");
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
+            Some(page)
+        );
+        let (s, _, main) = four_ninths("main");
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(main))),
             None
         );
     }

@@ -121,13 +121,18 @@ pub(crate) fn is_closed_code_tab(
             let n = snap.node(d);
             n.is("pre") || n.is("code")
         })
-        && !snap.ancestors(id).any(|a| {
-            let n = snap.node(a);
-            n.is("dialog")
-                || n.attr("popover").is_some()
-                || n.attr("role") == Some("dialog")
-                || n.attr("aria-modal").is_some()
-        })
+        && !in_popover(snap, id)
+}
+
+/// `id` lies inside a dialog or popover (its content is an overlay's, shown on demand).
+pub(crate) fn in_popover(snap: &crate::snapshot::Snapshot, id: crate::snapshot::NodeId) -> bool {
+    snap.ancestors(id).any(|a| {
+        let n = snap.node(a);
+        n.is("dialog")
+            || n.attr("popover").is_some()
+            || n.attr("role") == Some("dialog")
+            || n.attr("aria-modal").is_some()
+    })
 }
 
 /// Headings are content when they sit in content, whatever their length.
@@ -245,6 +250,10 @@ pub(crate) mod limits {
     /// A closed accordion or tab panel holds at least this many chars of prose to be shown
     /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints).
     pub const PANEL_MIN_CHARS: u32 = 150;
+    /// A panel named like a menu is an accordion's answer when prose paragraphs make at least
+    /// this share of its text (`classify/noise.rs` `named_panel`): FAQ answers are paragraphs,
+    /// a drop-down of filter options is short lines around a hint (Steam's review filters: under 0.7).
+    pub const PANEL_MIN_PROSE_SHARE: f32 = 0.75;
     /// Single-child wrappers a closed panel's box may sit in below its trigger's level (live
     /// DOM): accordion libraries put the fading inner box in a panel `<section>`.
     pub const PANEL_WRAPPER_LEVELS: usize = 1;

@@ -310,8 +310,38 @@ pub(crate) fn matches_lowercase(value: &str, terms: &[Term]) -> bool {
 /// value (`lg:first:has-[>[data-slot=banner]]:pt-0`, `md:sr-only`) cannot: they style this
 /// box under a condition on another one, and say nothing of its role.
 pub(crate) fn is_role_class_name(name: &str) -> bool {
-    !name.contains([':', '['])
+    !name.contains([':', '[']) && !is_layout_grid_name(name)
 }
+
+/// A class name or id of a page builder's layout grid ([`LAYOUT_GRID_NAMES`],
+/// [`LAYOUT_GRID_PREFIXES`]).
+pub(crate) fn is_layout_grid_name(name: &str) -> bool {
+    LAYOUT_GRID_NAMES.contains(&name)
+        || LAYOUT_GRID_PREFIXES.iter().any(|p| name.starts_with(p))
+        || name
+            .strip_prefix(LAYOUT_GRID_NUMBERED)
+            .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Class names a page builder puts on every module of its layout grid, whatever the module
+/// holds: they name the grid, not the box's role. Why: HubSpot's drag-and-drop pages wrap each
+/// section in `widget-span widget-type-custom_widget dnd-module` and `hs_cos_wrapper_widget`,
+/// and "widget" is a special-information term (sidebar widgets), so a whole service page was
+/// noise but one tab set (wcxb-dev leverx AI consulting); the module kind after
+/// `widget-type-` still counts ([`NAMESPACE_PREFIXES`]).
+pub(crate) const LAYOUT_GRID_NAMES: &[&str] = &[
+    "widget-span",
+    "widget-type-custom_widget",
+    "widget-type-cell",
+];
+
+/// Prefixes of the grid's names: HubSpot's module wrappers are `hs_cos_wrapper_widget`,
+/// `hs_cos_wrapper_type_module`, with ids `hs_cos_wrapper_widget_<number>`.
+pub(crate) const LAYOUT_GRID_PREFIXES: &[&str] = &["hs_cos_wrapper"];
+
+/// …and a prefix followed by a number: HubSpot's own pages give each module the id
+/// `widget_<number>` (hubspot.com's product pages: every section, FAQ included).
+pub(crate) const LAYOUT_GRID_NUMBERED: &str = "widget_";
 
 /// Namespace prefixes of component libraries: the words after one name the component, the
 /// prefix names the library. Why: Adobe Experience Manager's core components are all
@@ -328,7 +358,8 @@ pub(crate) fn is_role_class_name(name: &str) -> bool {
 /// Open Journal Systems names its components `cmp_<component>` (`cmp_notification`,
 /// `cmp_breadcrumbs`): trafilatura's journals.univie article lost a "with" snippet to the
 /// overlay term (found by session 11's `traf11` as well).
-pub(crate) const NAMESPACE_PREFIXES: &[&str] = &["cmp-", "cmp_", "elementor-widget"];
+pub(crate) const NAMESPACE_PREFIXES: &[&str] =
+    &["cmp-", "cmp_", "elementor-widget", "widget-type-"];
 
 /// `name` (ASCII lower case) without a leading [`NAMESPACE_PREFIXES`] entry.
 pub(crate) fn without_namespace(name: &str) -> &str {

@@ -127,19 +127,43 @@ pub(crate) fn hides_the_page(snap: &Snapshot) -> bool {
 /// keeps them (wcxb-dev 0288: 38 FAQ answers). Menus opened by a button are link lists, and
 /// responsive twins follow their twin, not a trigger.
 fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool {
-    let len = text[i];
+    let shown = |id: NodeId| {
+        snap.node(id)
+            .layout
+            .as_ref()
+            .is_some_and(|l| !l.is_invisible())
+    };
+    closed_panel_of_prose(snap, NodeId(i as u32), text[i], links[i], shown)
+}
+
+/// A closed panel of prose in parsed HTML: the `hidden` attribute or an inline
+/// `display: none` on a box of prose (at least `limits::PANEL_MIN_CHARS`, under
+/// `limits::LINK_DENSITY_BOILERPLATE` links) right after its trigger, as
+/// [`collapsed_panel`] finds it in a layout (`shown` says whether an element is hidden the
+/// same way). Why: FAQ answers and service descriptions ship closed in the HTML and open on a
+/// click; readers and the gold keep them (wcxb-dev AEM `cmp-accordion__panel` FAQs, course
+/// catalogues' closed course descriptions).
+/// `id` (text `len`, link text `links`) is a panel of prose right after a trigger that
+/// `shown` says is shown, itself or as the only element of up to
+/// `limits::PANEL_WRAPPER_LEVELS` wrappers: [`collapsed_panel`] in a layout, and the noise
+/// stage in parsed HTML (`hidden` or an inline hiding style on an FAQ answer or a course
+/// description that opens on a click: wcxb-dev AEM `cmp-accordion__panel` FAQs; readers and
+/// the gold keep them).
+pub(crate) fn closed_panel_of_prose(
+    snap: &Snapshot,
+    id: NodeId,
+    len: u32,
+    links: u32,
+    shown: impl Fn(NodeId) -> bool,
+) -> bool {
     if len < limits::PANEL_MIN_CHARS
-        || links[i] as f32 >= limits::LINK_DENSITY_BOILERPLATE * len as f32
+        || links as f32 >= limits::LINK_DENSITY_BOILERPLATE * len as f32
     {
         return false;
     }
-    let shown = |id: &NodeId| {
-        let node = snap.node(*id);
-        node.kind == NodeKind::Element && node.layout.as_ref().is_some_and(|l| !l.is_invisible())
-    };
     // The panel's box, or its wrapper when it is that wrapper's only element (a panel
     // `<section>` around an inner box that fades in: wcxb-dev 0693's accordion).
-    let mut panel = NodeId(i as u32);
+    let mut panel = id;
     for _ in 0..=limits::PANEL_WRAPPER_LEVELS {
         let Some(parent) = snap.node(panel).parent else {
             return false;
@@ -151,7 +175,7 @@ fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bo
             .filter(|c| snap.node(**c).kind == NodeKind::Element);
         let before = elements.clone().take_while(|c| **c != panel).last();
         if let Some(c) = before {
-            return shown(c) && is_trigger(snap, *c, 0);
+            return shown(*c) && is_trigger(snap, *c, 0);
         }
         if elements.nth(1).is_some() {
             return false;
