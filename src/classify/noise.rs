@@ -22,12 +22,20 @@ pub(crate) struct NoiseClassifier<'a> {
     f: &'a Features,
     /// Visible text of the whole page, for the "small share" guards.
     page_text: u32,
+    /// The inline-hidden box a script reveals (`visibility::inline_reveal`): shown.
+    reveal: Option<NodeId>,
 }
 
 impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
-        NoiseClassifier { snap, f, page_text }
+        let reveal = crate::snapshot::visibility::inline_reveal(snap);
+        NoiseClassifier {
+            snap,
+            f,
+            page_text,
+            reveal,
+        }
     }
 
     /// Runs the rules top-down; a labelled subtree is not examined further.
@@ -208,7 +216,7 @@ impl<'a> NoiseClassifier<'a> {
         if node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id) {
             return true;
         }
-        node.attr("style").is_some_and(style_hides)
+        node.attr("style").is_some_and(style_hides) && self.reveal != Some(id)
     }
 
     /// `aria-hidden` hides from assistive technology, not from sight, so it marks noise only

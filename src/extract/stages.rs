@@ -523,6 +523,15 @@ fn select_stage(
         };
         chosen = score::select(&retry, &score::score(&retry));
     }
+    if chosen
+        .as_ref()
+        .is_some_and(|c| c.roots.iter().all(|&r| score::in_page_footer(inp, r)))
+    {
+        // Only the site footer has text (a product page whose script never filled its
+        // `#root`): its column headings are no article.
+        counts.push(("footer_only", 1));
+        chosen = None;
+    }
     if chosen.is_none() {
         // No prose paragraph anywhere (a page of short list items): the author's own
         // `<article>`/`<main>` marks the content.
@@ -1455,5 +1464,105 @@ mod tests {
             &Deadline::start(0),
         );
         assert!(out.is_ok_and(|o| o.selection.is_none()));
+    }
+
+    #[test]
+    fn a_page_whose_only_text_is_its_footer_has_no_article() {
+        // An item page served as a script shell: an empty `#root`, then the site footer's
+        // link columns under short headings.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "root")], |_| {});
+            b.el("footer", &[], |b| {
+                b.el("div", &[("class", "container")], |b| {
+                    for head in ["Help", "Multi-Language Sites", "Browse by Category"] {
+                        b.el("dl", &[], |b| {
+                            b.el("dt", &[], |b| {
+                                b.el("h5", &[], |b| {
+                                    b.text(head);
+                                });
+                            });
+                            b.el("dd", &[], |b| {
+                                for _ in 0..4 {
+                                    b.el("a", &[("href", "/help")], |b| {
+                                        b.text("Help Center, Disputes & Reports,");
+                                    });
+                                }
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        let out = run(
+            &b.finish(),
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        assert!(out.is_ok_and(|o| o.selection.is_none()));
+    }
+
+    #[test]
+    fn an_article_footer_inside_main_is_still_content() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                b.el("footer", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            });
+        });
+        let out = run(
+            &b.finish(),
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        assert!(out.is_ok_and(|o| o.selection.is_some()));
+    }
+
+    #[test]
+    fn a_product_hidden_until_a_script_reveals_it_is_extracted() {
+        // A gated-content app serves the product inside an inline `display: none` wrapper and
+        // shows a notice until its script has checked the visitor.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                b.el("div", &[("class", "lock-notice")], |b| {
+                    b.text("Access Denied");
+                });
+                b.el(
+                    "div",
+                    &[("class", "lock-content"), ("style", "display:none;")],
+                    |b| {
+                        b.el("h1", &[], |b| {
+                            b.text("Dark Roast Coffee");
+                        });
+                        for _ in 0..5 {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        }
+                    },
+                );
+                b.el("div", &[("style", "display: none")], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("A hidden variant note.");
+                    });
+                });
+            });
+        });
+        let article = crate::extract_snapshot(&b.finish(), &crate::Options::default());
+        let Ok(Some(article)) = article else {
+            panic!("no article")
+        };
+        let text = crate::to_text(&article);
+        assert!(text.contains(PROSE), "{text}");
+        assert!(!text.contains("hidden variant"), "{text}");
     }
 }
