@@ -24,6 +24,9 @@ pub(crate) struct NoiseClassifier<'a> {
     page_text: u32,
     /// The inline-hidden box a script reveals (`visibility::inline_reveal`): shown.
     reveal: Option<NodeId>,
+    /// Label a product page's customer-review boxes (`product_reviews`): set by the
+    /// selection's retry when the reviews won the page.
+    reviews: bool,
 }
 
 impl<'a> NoiseClassifier<'a> {
@@ -35,6 +38,15 @@ impl<'a> NoiseClassifier<'a> {
             f,
             page_text,
             reveal,
+            reviews: false,
+        }
+    }
+
+    /// Also labels the customer-review boxes of a product page (`product_reviews`).
+    pub fn with_product_reviews(self) -> Self {
+        NoiseClassifier {
+            reviews: true,
+            ..self
         }
     }
 
@@ -81,6 +93,9 @@ impl<'a> NoiseClassifier<'a> {
         }
         if self.declared_modal(id, node) {
             return Some(Reason::Overlay);
+        }
+        if self.product_reviews(id, node) {
+            return Some(Reason::SpecialInformation);
         }
         if !self.small(id) {
             return None;
@@ -196,6 +211,12 @@ impl<'a> NoiseClassifier<'a> {
     /// page). A story view opened over a feed holds an `<article>` and stays.
     fn declared_modal(&self, id: NodeId, node: &Node) -> bool {
         node.attr("aria-modal") == Some("true") && !self.holds_article(id)
+    }
+
+    /// When asked (`with_product_reviews`), the box named as a product's customer reviews,
+    /// whatever its size (`review_box`).
+    fn product_reviews(&self, id: NodeId, node: &Node) -> bool {
+        self.reviews && review_box(self.snap, id, node)
     }
 
     fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
@@ -474,6 +495,15 @@ impl<'a> NoiseClassifier<'a> {
         (len <= appeal_max && rules::appeal::is_appeal_line(&text))
             .then_some(Reason::SpecialInformation)
     }
+}
+
+/// A box named as customer reviews (`rules::tail::REVIEW_BOX_TERMS`) that does not hold the
+/// page's `h1` (a review site's page is the review itself).
+pub(crate) fn review_box(snap: &Snapshot, id: NodeId, node: &Node) -> bool {
+    ["class", "id"].iter().any(|a| {
+        node.attr(a)
+            .is_some_and(|v| rules::matches_terms(v, rules::tail::REVIEW_BOX_TERMS))
+    }) && !snap.descendants(id).any(|d| snap.node(d).is("h1"))
 }
 
 fn is_article_like(node: &Node) -> bool {

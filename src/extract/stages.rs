@@ -168,10 +168,10 @@ pub(crate) fn run_with(
         c.push(("blocks", f.blocks.len()));
         f
     })?;
-    let noise = timed(&mut trace, deadline, "noise", |t, c| {
-        noise_stage(snap, &f, switches.noise, t, c)
+    let mut noise = timed(&mut trace, deadline, "noise", |t, c| {
+        noise_stage(snap, &f, switches.noise, false, t, c)
     })?;
-    let runs = timed(&mut trace, deadline, "tag_path", |_, c| {
+    let mut runs = timed(&mut trace, deadline, "tag_path", |_, c| {
         let runs = tag_path::group(&f, &noise);
         c.push(("runs", runs.runs.len()));
         c.push(("best_run_blocks", runs.best().map_or(0, |r| r.blocks.len())));
@@ -180,6 +180,30 @@ pub(crate) fn run_with(
     timed(&mut trace, deadline, "site_memory", |t, c| {
         memory_stage(&f, memory, t, c);
     })?;
+    let select = |noise: &NoiseLabels, runs: &tag_path::PathRuns, t: &mut Trace, c: &mut Vec<_>| {
+        let inputs = Inputs {
+            snap,
+            f: &f,
+            noise,
+            runs: switches.tag_path.then_some(runs),
+            memory,
+            respect_noise: true,
+            column_join: switches.column_join,
+        };
+        select_stage(&inputs, t, c)
+    };
+    let mut chosen = timed(&mut trace, deadline, "select", |t, c| {
+        select(&noise, &runs, t, c)
+    })?;
+    if switches.noise && reviews_won(snap, chosen.as_ref().map(|(c, _)| c.top)) {
+        // A product page's customer reviews won it: select again with them labelled noise.
+        (noise, runs, chosen) = timed(&mut trace, deadline, "product_reviews", |t, c| {
+            let noise = noise_stage(snap, &f, true, true, t, c);
+            let runs = tag_path::group(&f, &noise);
+            let chosen = select(&noise, &runs, t, c);
+            (noise, runs, chosen)
+        })?;
+    }
     let inputs = Inputs {
         snap,
         f: &f,
@@ -189,14 +213,10 @@ pub(crate) fn run_with(
         respect_noise: true,
         column_join: switches.column_join,
     };
-    let chosen = timed(&mut trace, deadline, "select", |t, c| {
-        select_stage(&inputs, t, c)
-    })?;
     let inputs = Inputs {
         respect_noise: chosen.as_ref().is_none_or(|(_, r)| *r),
         ..inputs
     };
-    let mut chosen = chosen;
     let cards = timed(&mut trace, deadline, "page_type", |t, c| {
         let pt = page_type::detect(snap, &f, &noise);
         c.push(("listing", usize::from(pt.kind == PageType::Listing)));
@@ -432,10 +452,17 @@ fn noise_stage(
     snap: &Snapshot,
     f: &Features,
     enabled: bool,
+    reviews: bool,
     trace: &mut Trace,
     counts: &mut Vec<(&'static str, usize)>,
 ) -> NoiseLabels {
-    let mut labels = NoiseClassifier::new(snap, f).classify();
+    let classifier = NoiseClassifier::new(snap, f);
+    let classifier = if reviews {
+        classifier.with_product_reviews()
+    } else {
+        classifier
+    };
+    let mut labels = classifier.classify();
     if !enabled {
         // Ablation: keep only what is never rendered.
         for (i, k) in labels.kind.iter_mut().enumerate() {
@@ -476,6 +503,18 @@ fn noise_stage(
         }
     }
     labels
+}
+
+/// The selection's top lies in a box named as customer reviews (`noise::review_box`) on a page
+/// that declares a product (`page_type::declares_product`). Why: the reviews are a product
+/// page's longest prose and won it over the spec list and description the golds keep
+/// (wcxb-dev REI, IKEA, Thomann). Only when they won: where the selection holds the product
+/// and its reviews, several golds keep the reviews (nordrepublic, drinco, an ifixit page).
+fn reviews_won(snap: &Snapshot, top: Option<NodeId>) -> bool {
+    top.is_some_and(|top| {
+        snap.path_up(top)
+            .any(|a| crate::classify::noise::review_box(snap, a, snap.node(a)))
+    }) && page_type::declares_product(snap)
 }
 
 fn memory_stage(
@@ -1564,5 +1603,74 @@ mod tests {
         let text = crate::to_text(&article);
         assert!(text.contains(PROSE), "{text}");
         assert!(!text.contains("hidden variant"), "{text}");
+    }
+
+    /// A product page: a title, a short description and a spec list, then a long list of
+    /// customer reviews in a box named so; with or without a declared `Product`.
+    fn product_page(declared: bool) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut details, mut reviews) = (NodeId(0), NodeId(0));
+        b.el("html", &[], |b| {
+            b.el("head", &[], |b| {
+                if declared {
+                    b.el("script", &[("type", "application/ld+json")], |b| {
+                        b.text(r#"{"@context": "https://schema.org", "@type": "Product", "name": "Trail Pack"}"#);
+                    });
+                }
+            });
+            b.el("body", &[], |b| {
+                details = b.el("div", &[("class", "product-details")], |b| {
+                    b.el("h1", &[], |b| {
+                        b.text("Trail Pack");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text("Keep your gear within reach, with pockets for all of it.");
+                    });
+                    b.el("ul", &[], |b| {
+                        for spec in ["Capacity: 25 liters", "Weight: 1 lb. 13 oz."] {
+                            b.el("li", &[], |b| {
+                                b.text(spec);
+                            });
+                        }
+                    });
+                });
+                reviews = b.el("section", &[("class", "product-reviews__list")], |b| {
+                    for _ in 0..6 {
+                        b.el("div", &[("class", "review")], |b| {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        (b.finish(), details, reviews)
+    }
+
+    #[test]
+    fn customer_reviews_that_won_a_product_page_give_way_to_the_product() {
+        let run_page = |declared| {
+            let (s, details, reviews) = product_page(declared);
+            let out = run(
+                &s,
+                Mode::Balanced,
+                None,
+                StageSwitches::default(),
+                &Deadline::start(0),
+            );
+            let Ok(out) = out else { panic!("run failed") };
+            let sel = out.selection.unwrap_or_default();
+            let inside = |root: NodeId, id: NodeId| s.path_up(id).any(|a| a == root);
+            (
+                sel.roots
+                    .iter()
+                    .any(|&r| inside(r, details) || inside(details, r)),
+                sel.roots.iter().any(|&r| inside(reviews, r)),
+            )
+        };
+        assert_eq!(run_page(true), (true, false));
+        // Undeclared, the page could be a review article: the reviews stay in the content.
+        assert!(run_page(false).1);
     }
 }
