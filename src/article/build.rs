@@ -143,6 +143,8 @@ pub(crate) struct Walker<'a> {
     body_size: Option<f32>,
     /// `invisible[id]`: computed style hides the node (`snapshot::visibility`).
     invisible: Vec<bool>,
+    /// The inline-hidden box a script reveals (`snapshot::visibility::inline_reveal`).
+    reveal: Option<NodeId>,
 }
 
 /// A styled line at least this much larger than body text reads as a heading.
@@ -206,6 +208,7 @@ impl<'a> Walker<'a> {
             dir: cx.dir.clone(),
             body_size: body_font_size(snap, roots),
             invisible: crate::snapshot::visibility::invisible(snap),
+            reveal: crate::snapshot::visibility::inline_reveal(snap),
         }
     }
 
@@ -321,7 +324,7 @@ impl<'a> Walker<'a> {
         {
             return true;
         }
-        if n.attr("style").is_some_and(style_hides) {
+        if n.attr("style").is_some_and(style_hides) && self.reveal != Some(id) {
             return true;
         }
         self.invisible.get(id.index()).copied().unwrap_or(false)

@@ -25,17 +25,33 @@ pub(crate) struct NoiseClassifier<'a> {
     /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
     /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
     user_card: Vec<bool>,
+    /// The inline-hidden box a script reveals (`visibility::inline_reveal`): shown.
+    reveal: Option<NodeId>,
+    /// Label a product page's customer-review boxes (`product_reviews`): set by the
+    /// selection's retry when the reviews won the page.
+    reviews: bool,
 }
 
 impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
         let user_card = user_card_lines(snap, f);
+        let reveal = crate::snapshot::visibility::inline_reveal(snap);
         NoiseClassifier {
             snap,
             f,
             page_text,
             user_card,
+            reveal,
+            reviews: false,
+        }
+    }
+
+    /// Also labels the customer-review boxes of a product page (`product_reviews`).
+    pub fn with_product_reviews(self) -> Self {
+        NoiseClassifier {
+            reviews: true,
+            ..self
         }
     }
 
@@ -82,6 +98,9 @@ impl<'a> NoiseClassifier<'a> {
         }
         if self.declared_modal(id, node) {
             return Some(Reason::Overlay);
+        }
+        if self.product_reviews(id, node) {
+            return Some(Reason::SpecialInformation);
         }
         if !self.small(id) {
             return None;
@@ -200,6 +219,12 @@ impl<'a> NoiseClassifier<'a> {
         node.attr("aria-modal") == Some("true") && !self.holds_article(id)
     }
 
+    /// When asked (`with_product_reviews`), the box named as a product's customer reviews,
+    /// whatever its size (`review_box`).
+    fn product_reviews(&self, id: NodeId, node: &Node) -> bool {
+        self.reviews && review_box(self.snap, id, node)
+    }
+
     fn is_hidden(&self, id: NodeId, node: &Node) -> bool {
         if self.f.has(id, flag::SR_ONLY)
             || rules::is_streamed_segment(node)
@@ -215,7 +240,9 @@ impl<'a> NoiseClassifier<'a> {
         let closed =
             |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
         if closed(node) {
-            return !self.closed_panel(id, &closed);
+            // The box a script reveals (`inline_reveal`) is shown; `hidden` stays hidden.
+            let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
+            return !revealed && !self.closed_panel(id, &closed);
         }
         node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id)
     }
@@ -514,6 +541,15 @@ impl<'a> NoiseClassifier<'a> {
         (len <= appeal_max && rules::appeal::is_appeal_line(&text))
             .then_some(Reason::SpecialInformation)
     }
+}
+
+/// A box named as customer reviews (`rules::tail::REVIEW_BOX_TERMS`) that does not hold the
+/// page's `h1` (a review site's page is the review itself).
+pub(crate) fn review_box(snap: &Snapshot, id: NodeId, node: &Node) -> bool {
+    ["class", "id"].iter().any(|a| {
+        node.attr(a)
+            .is_some_and(|v| rules::matches_terms(v, rules::tail::REVIEW_BOX_TERMS))
+    }) && !snap.descendants(id).any(|d| snap.node(d).is("h1"))
 }
 
 fn is_article_like(node: &Node) -> bool {

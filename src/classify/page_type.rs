@@ -137,6 +137,11 @@ fn declared_type(snap: &Snapshot) -> (Option<PageType>, bool) {
     (kind, !listing && products > 0)
 }
 
+/// The page declares a `Product` (JSON-LD or `og:type`) and no listing type: a product page.
+pub(crate) fn declares_product(snap: &Snapshot) -> bool {
+    declared_type(snap).1
+}
+
 /// The page declares itself an article in Open Graph (`og:type` "article").
 pub(crate) fn declares_og_article(snap: &Snapshot) -> bool {
     snap.descendants(NodeId::ROOT)

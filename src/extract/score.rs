@@ -256,6 +256,9 @@ pub(crate) fn marked_content(inp: &Inputs) -> Option<Chosen> {
 /// says, and a reader shows it (noise inside is dropped as usual). Needs some text outside
 /// noise and outside navigation landmarks (a menu holding all of a page's text escapes the
 /// noise label, see `NoiseClassifier::small`), so an empty or menu-only page has no article.
+/// The page footer (`<footer>`, `role="contentinfo"`) counts with the menus: a shop's product
+/// page whose script never ran (AliExpress: an empty `#root`, then the site footer) shows only
+/// the footer's column headings, which are no article.
 pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
     let body = inp
         .f
@@ -269,6 +272,8 @@ pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
             || n.is("nav")
             || n.is("menu")
             || n.attr("role") == Some("navigation")
+            || n.is("footer")
+            || n.attr("role") == Some("contentinfo")
     };
     (text_outside(inp, body, menu) > 0).then_some(Chosen {
         top: body,
@@ -277,6 +282,22 @@ pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
         runner_up: 0.0,
         top_score: 0.0,
     })
+}
+
+/// `id` lies in the page's footer landmark (`<footer>`, `role="contentinfo"`) and in no
+/// `<article>`/`<main>` (whose own footer holds the story's notes). The footer escapes the
+/// noise label when it holds most of the page's text, which happens when nothing else has any:
+/// an AliExpress item page served as an empty script shell scored its footer's link columns.
+pub(crate) fn in_page_footer(inp: &Inputs, id: NodeId) -> bool {
+    let mut footer = false;
+    for a in inp.snap.path_up(id) {
+        let n = inp.snap.node(a);
+        if n.is("article") || n.is("main") || n.attr("role") == Some("main") {
+            return false;
+        }
+        footer |= n.is("footer") || n.attr("role") == Some("contentinfo");
+    }
+    footer
 }
 
 /// Chars of `root`'s text outside noise subtrees (a newsletter form's country `<select>` is

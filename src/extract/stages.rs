@@ -169,10 +169,10 @@ pub(crate) fn run_with(
         c.push(("blocks", f.blocks.len()));
         f
     })?;
-    let noise = timed(&mut trace, deadline, "noise", |t, c| {
-        noise_stage(snap, &f, switches.noise, t, c)
+    let mut noise = timed(&mut trace, deadline, "noise", |t, c| {
+        noise_stage(snap, &f, switches.noise, false, t, c)
     })?;
-    let runs = timed(&mut trace, deadline, "tag_path", |_, c| {
+    let mut runs = timed(&mut trace, deadline, "tag_path", |_, c| {
         let runs = tag_path::group(&f, &noise);
         c.push(("runs", runs.runs.len()));
         c.push(("best_run_blocks", runs.best().map_or(0, |r| r.blocks.len())));
@@ -181,6 +181,30 @@ pub(crate) fn run_with(
     timed(&mut trace, deadline, "site_memory", |t, c| {
         memory_stage(&f, memory, t, c);
     })?;
+    let select = |noise: &NoiseLabels, runs: &tag_path::PathRuns, t: &mut Trace, c: &mut Vec<_>| {
+        let inputs = Inputs {
+            snap,
+            f: &f,
+            noise,
+            runs: switches.tag_path.then_some(runs),
+            memory,
+            respect_noise: true,
+            column_join: switches.column_join,
+        };
+        select_stage(&inputs, t, c)
+    };
+    let mut chosen = timed(&mut trace, deadline, "select", |t, c| {
+        select(&noise, &runs, t, c)
+    })?;
+    if switches.noise && reviews_won(snap, chosen.as_ref().map(|(c, _)| c.top)) {
+        // A product page's customer reviews won it: select again with them labelled noise.
+        (noise, runs, chosen) = timed(&mut trace, deadline, "product_reviews", |t, c| {
+            let noise = noise_stage(snap, &f, true, true, t, c);
+            let runs = tag_path::group(&f, &noise);
+            let chosen = select(&noise, &runs, t, c);
+            (noise, runs, chosen)
+        })?;
+    }
     let inputs = Inputs {
         snap,
         f: &f,
@@ -190,14 +214,10 @@ pub(crate) fn run_with(
         respect_noise: true,
         column_join: switches.column_join,
     };
-    let chosen = timed(&mut trace, deadline, "select", |t, c| {
-        select_stage(&inputs, t, c)
-    })?;
     let inputs = Inputs {
         respect_noise: chosen.as_ref().is_none_or(|(_, r)| *r),
         ..inputs
     };
-    let mut chosen = chosen;
     let cards = timed(&mut trace, deadline, "page_type", |t, c| {
         let pt = page_type::detect(snap, &f, &noise);
         c.push(("listing", usize::from(pt.kind == PageType::Listing)));
@@ -433,10 +453,17 @@ fn noise_stage(
     snap: &Snapshot,
     f: &Features,
     enabled: bool,
+    reviews: bool,
     trace: &mut Trace,
     counts: &mut Vec<(&'static str, usize)>,
 ) -> NoiseLabels {
-    let mut labels = NoiseClassifier::new(snap, f).classify();
+    let classifier = NoiseClassifier::new(snap, f);
+    let classifier = if reviews {
+        classifier.with_product_reviews()
+    } else {
+        classifier
+    };
+    let mut labels = classifier.classify();
     if !enabled {
         // Ablation: keep only what is never rendered.
         for (i, k) in labels.kind.iter_mut().enumerate() {
@@ -477,6 +504,18 @@ fn noise_stage(
         }
     }
     labels
+}
+
+/// The selection's top lies in a box named as customer reviews (`noise::review_box`) on a page
+/// that declares a product (`page_type::declares_product`). Why: the reviews are a product
+/// page's longest prose and won it over the spec list and description the golds keep
+/// (wcxb-dev REI, IKEA, Thomann). Only when they won: where the selection holds the product
+/// and its reviews, several golds keep the reviews (nordrepublic, drinco, an ifixit page).
+fn reviews_won(snap: &Snapshot, top: Option<NodeId>) -> bool {
+    top.is_some_and(|top| {
+        snap.path_up(top)
+            .any(|a| crate::classify::noise::review_box(snap, a, snap.node(a)))
+    }) && page_type::declares_product(snap)
 }
 
 fn memory_stage(
@@ -523,6 +562,15 @@ fn select_stage(
             ..*inp
         };
         chosen = score::select(&retry, &score::score(&retry));
+    }
+    if chosen
+        .as_ref()
+        .is_some_and(|c| c.roots.iter().all(|&r| score::in_page_footer(inp, r)))
+    {
+        // Only the site footer has text (a product page whose script never filled its
+        // `#root`): its column headings are no article.
+        counts.push(("footer_only", 1));
+        chosen = None;
     }
     if chosen.is_none() {
         // No prose paragraph anywhere (a page of short list items): the author's own
@@ -1456,5 +1504,174 @@ mod tests {
             &Deadline::start(0),
         );
         assert!(out.is_ok_and(|o| o.selection.is_none()));
+    }
+
+    #[test]
+    fn a_page_whose_only_text_is_its_footer_has_no_article() {
+        // An item page served as a script shell: an empty `#root`, then the site footer's
+        // link columns under short headings.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "root")], |_| {});
+            b.el("footer", &[], |b| {
+                b.el("div", &[("class", "container")], |b| {
+                    for head in ["Help", "Multi-Language Sites", "Browse by Category"] {
+                        b.el("dl", &[], |b| {
+                            b.el("dt", &[], |b| {
+                                b.el("h5", &[], |b| {
+                                    b.text(head);
+                                });
+                            });
+                            b.el("dd", &[], |b| {
+                                for _ in 0..4 {
+                                    b.el("a", &[("href", "/help")], |b| {
+                                        b.text("Help Center, Disputes & Reports,");
+                                    });
+                                }
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        let out = run(
+            &b.finish(),
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        assert!(out.is_ok_and(|o| o.selection.is_none()));
+    }
+
+    #[test]
+    fn an_article_footer_inside_main_is_still_content() {
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                b.el("footer", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            });
+        });
+        let out = run(
+            &b.finish(),
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        assert!(out.is_ok_and(|o| o.selection.is_some()));
+    }
+
+    #[test]
+    fn a_product_hidden_until_a_script_reveals_it_is_extracted() {
+        // A gated-content app serves the product inside an inline `display: none` wrapper and
+        // shows a notice until its script has checked the visitor.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                b.el("div", &[("class", "lock-notice")], |b| {
+                    b.text("Access Denied");
+                });
+                b.el(
+                    "div",
+                    &[("class", "lock-content"), ("style", "display:none;")],
+                    |b| {
+                        b.el("h1", &[], |b| {
+                            b.text("Dark Roast Coffee");
+                        });
+                        for _ in 0..5 {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        }
+                    },
+                );
+                b.el("div", &[("style", "display: none")], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("A hidden variant note.");
+                    });
+                });
+            });
+        });
+        let article = crate::extract_snapshot(&b.finish(), &crate::Options::default());
+        let Ok(Some(article)) = article else {
+            panic!("no article")
+        };
+        let text = crate::to_text(&article);
+        assert!(text.contains(PROSE), "{text}");
+        assert!(!text.contains("hidden variant"), "{text}");
+    }
+
+    /// A product page: a title, a short description and a spec list, then a long list of
+    /// customer reviews in a box named so; with or without a declared `Product`.
+    fn product_page(declared: bool) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut details, mut reviews) = (NodeId(0), NodeId(0));
+        b.el("html", &[], |b| {
+            b.el("head", &[], |b| {
+                if declared {
+                    b.el("script", &[("type", "application/ld+json")], |b| {
+                        b.text(r#"{"@context": "https://schema.org", "@type": "Product", "name": "Trail Pack"}"#);
+                    });
+                }
+            });
+            b.el("body", &[], |b| {
+                details = b.el("div", &[("class", "product-details")], |b| {
+                    b.el("h1", &[], |b| {
+                        b.text("Trail Pack");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text("Keep your gear within reach, with pockets for all of it.");
+                    });
+                    b.el("ul", &[], |b| {
+                        for spec in ["Capacity: 25 liters", "Weight: 1 lb. 13 oz."] {
+                            b.el("li", &[], |b| {
+                                b.text(spec);
+                            });
+                        }
+                    });
+                });
+                reviews = b.el("section", &[("class", "product-reviews__list")], |b| {
+                    for _ in 0..6 {
+                        b.el("div", &[("class", "review")], |b| {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        (b.finish(), details, reviews)
+    }
+
+    #[test]
+    fn customer_reviews_that_won_a_product_page_give_way_to_the_product() {
+        let run_page = |declared| {
+            let (s, details, reviews) = product_page(declared);
+            let out = run(
+                &s,
+                Mode::Balanced,
+                None,
+                StageSwitches::default(),
+                &Deadline::start(0),
+            );
+            let Ok(out) = out else { panic!("run failed") };
+            let sel = out.selection.unwrap_or_default();
+            let inside = |root: NodeId, id: NodeId| s.path_up(id).any(|a| a == root);
+            (
+                sel.roots
+                    .iter()
+                    .any(|&r| inside(r, details) || inside(details, r)),
+                sel.roots.iter().any(|&r| inside(reviews, r)),
+            )
+        };
+        assert_eq!(run_page(true), (true, false));
+        // Undeclared, the page could be a review article: the reviews stay in the content.
+        assert!(run_page(false).1);
     }
 }

@@ -238,6 +238,13 @@ pub(crate) mod limits {
     /// text is a script-pending reveal, not hidden content (`snapshot/visibility.rs`; live DOM
     /// with page scripts off: readability's seattletimes-1 hides its whole article body so).
     pub const REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
+    /// An inline `display: none` box holding at least this share of the page's paragraph text
+    /// is shown anyway in parsed HTML: a script reveals it (`visibility::inline_reveal`;
+    /// wcxb-dev deathwishcoffee's `easylockdown-content`, iherb's `defer-block`, each holding
+    /// all of the page's paragraphs).
+    pub const INLINE_REVEAL_MIN_SHARE: f32 = 0.6;
+    /// ... and at least this many paragraph chars (a short hidden notice is not the page).
+    pub const INLINE_REVEAL_MIN_CHARS: u32 = 400;
     /// A captured layout showing less than this many chars of the page's text, and under
     /// `LAYOUT_SHOWN_MAX_SHARE` of it, shows a page a script has not revealed yet (`<html>` or the
     /// page's wrapper at `display: none` until it runs; a live capture with page scripts off:
@@ -359,6 +366,16 @@ pub(crate) fn hierarchy_thresholds(mode: crate::Mode) -> (f32, f32) {
         // Lenient: pulls more borderline blocks in.
         crate::Mode::Recall => (0.6, 0.3),
     }
+}
+
+/// Inline `style` declaring `display: none` (whitespace and case ignored).
+pub(crate) fn style_removes(style: &str) -> bool {
+    let compact: String = style
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(400)
+        .collect();
+    contains_ci(&compact, "display:none")
 }
 
 /// ASCII-case-insensitive substring search without allocating (`needle` is lowercase).

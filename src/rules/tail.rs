@@ -218,6 +218,18 @@ pub(crate) const REVIEW_MARKERS: &[Marker] = &[
     m("beoordelingen"),
 ];
 
+/// On a product page, the class/id words (whole tokens) of the box holding its customer
+/// reviews (`classify/noise.rs` `review_box`, `extract/stages.rs` `reviews_won`). Why: the
+/// reviews are the page's longest prose and won the selection over the spec list and
+/// description the golds keep (wcxb-dev REI `product-reviews__reviews-list`, IKEA
+/// `pipf-seo-reviews__reviews`, Thomann `product-reviews-detail-teaser`); a review heading
+/// cuts them only when they follow the selection's start (`REVIEW_MARKERS`). Whole tokens:
+/// "preview" names image boxes.
+pub(crate) const REVIEW_BOX_TERMS: &[crate::rules::vocab::Term] = &[
+    crate::rules::vocab::x("review"),
+    crate::rules::vocab::x("reviews"),
+];
+
 /// Review prose after a product's review heading may be this share of the prose before it:
 /// reviews are sentences, and a product's description is often short; above it the heading
 /// sits near the top (a store page's review summary over its description) and only the line

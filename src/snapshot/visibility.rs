@@ -91,6 +91,48 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     out
 }
 
+/// The box an inline `display: none` style hides while holding most of the page's paragraph
+/// text (`limits::INLINE_REVEAL_MIN_SHARE`, at least `limits::INLINE_REVEAL_MIN_CHARS`): a
+/// script reveals it once it has run. Shop apps ship the whole product so: a gated-content
+/// app's `easylockdown-content` wrapper (Shopify, deathwishcoffee) and a `defer-block` product
+/// wrapper (iherb) are `display: none` in the served HTML, and the page's own description is
+/// inside. Pages never hide most of their prose for good (a closed menu or dialog holds links
+/// and short lines, not the paragraphs), so parsed HTML shows this one box; a captured layout
+/// is judged by its computed style as before. `None` when no box qualifies.
+pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
+    let n = snap.len();
+    // Per node: inside a `<p>`, and the topmost inline-hidden ancestor-or-self.
+    let mut in_p = vec![false; n];
+    let mut hider: Vec<Option<u32>> = vec![None; n];
+    let mut boxes: Vec<(u32, u32)> = Vec::new();
+    let mut total = 0u32;
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let parent = node.parent.map(|p| p.index()).filter(|&p| p < i);
+        let (p_in, p_hider) = parent.map_or((false, None), |p| (in_p[p], hider[p]));
+        in_p[i] = p_in || node.is("p");
+        hider[i] = p_hider.or_else(|| {
+            node.attr("style")
+                .is_some_and(rules::style_removes)
+                .then_some(i as u32)
+        });
+        if node.kind != NodeKind::Text || !in_p[i] {
+            continue;
+        }
+        let len = node.text.trim().len() as u32;
+        total = total.saturating_add(len);
+        if let Some(h) = hider[i] {
+            match boxes.iter_mut().find(|(b, _)| *b == h) {
+                Some((_, l)) => *l = l.saturating_add(len),
+                None => boxes.push((h, len)),
+            }
+        }
+    }
+    let (best, len) = boxes.into_iter().max_by_key(|&(_, l)| l)?;
+    (len >= limits::INLINE_REVEAL_MIN_CHARS
+        && len as f32 >= limits::INLINE_REVEAL_MIN_SHARE * total as f32)
+        .then_some(NodeId(best))
+}
+
 /// The captured layout shows almost none of the page's text (`limits::LAYOUT_SHOWN_MAX_CHARS`):
 /// the page waits for a script to reveal it, so its layout says nothing about what a reader
 /// will see, and the extraction judges the page as parsed HTML (`extract::extract_learning`).
@@ -254,6 +296,38 @@ mod tests {
 
     const PROSE: &str =
         "A paragraph of the article, long enough to be most of what this page says.";
+
+    fn reveal_page(hidden_paragraphs: usize, shown_paragraphs: usize) -> (Snapshot, NodeId) {
+        let mut b = Builder::new();
+        let mut hidden = NodeId(0);
+        b.el("body", &[], |b| {
+            for _ in 0..shown_paragraphs {
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            }
+            hidden = b.el("div", &[("style", "opacity: 1; display : none")], |b| {
+                for _ in 0..hidden_paragraphs {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        (b.finish(), hidden)
+    }
+
+    #[test]
+    fn an_inline_hidden_box_holding_most_paragraphs_is_a_pending_reveal() {
+        let (s, hidden) = reveal_page(8, 1);
+        assert_eq!(inline_reveal(&s), Some(hidden));
+        // Most of the prose is shown: the hidden box is a closed part of the page.
+        let (s, _) = reveal_page(8, 8);
+        assert_eq!(inline_reveal(&s), None);
+        // A short hidden notice is not the page, whatever its share.
+        let (s, _) = reveal_page(2, 0);
+        assert_eq!(inline_reveal(&s), None);
+    }
 
     fn hide(s: &mut Snapshot, id: NodeId, display: &str, visibility: &str, opacity: f32) {
         s.nodes[id.index()].layout = Some(Layout {
