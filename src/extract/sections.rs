@@ -74,6 +74,12 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
         .ancestors(chosen.top)
         .take_while(|&a| a != NodeId::ROOT && !snap.node(a).is("html"))
         .find(|&a| !inp.noise.inside[a.index()] && points(inp, Some(a)) >= total * COVER_SHARE)?;
+    // Between the session-7 share and `WEAK_SHARE` the selection is often a front page's own
+    // column of news and boxes: it climbs to a section wrapper, never to `<body>`, whose
+    // header menus with descriptions under each item read as prose (styled-dev iledesirade).
+    if kept >= total * LANDMARK_WEAK_SHARE && snap.node(a).is("body") {
+        return None;
+    }
     let story = chars >= limits::WEAK_SELECTION_CHARS && story_with_tail(inp, chosen, a);
     (!story && link_density_outside_noise(inp, a) <= MAX_LINK_DENSITY).then_some(a)
 }
@@ -324,6 +330,35 @@ mod tests {
         let (s, _, main) = four_ninths("main");
         assert_eq!(
             with_inputs(&s, |inp| all_sections(inp, &chosen(main))),
+            None
+        );
+    }
+
+    #[test]
+    fn a_section_under_half_does_not_climb_to_body_above_the_lower_share() {
+        // The same 4/9 block with its siblings straight under `<body>`: a front page's column,
+        // whose climb would take the whole page (header menus included).
+        let mut b = Builder::new();
+        let mut block = NodeId(0);
+        b.el("body", &[], |b| {
+            block = b.el("div", &[], |b| {
+                for _ in 0..4 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+            for _ in 0..5 {
+                b.el("div", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            }
+        });
+        let s = b.finish();
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
             None
         );
     }
