@@ -143,6 +143,8 @@ pub(crate) struct Walker<'a> {
     body_size: Option<f32>,
     /// `invisible[id]`: computed style hides the node (`snapshot::visibility`).
     invisible: Vec<bool>,
+    /// The content wrapper a script will show (`visibility::pending_reveal`).
+    reveal: Option<NodeId>,
 }
 
 /// A styled line at least this much larger than body text reads as a heading.
@@ -206,6 +208,7 @@ impl<'a> Walker<'a> {
             dir: cx.dir.clone(),
             body_size: body_font_size(snap, roots),
             invisible: crate::snapshot::visibility::invisible(snap),
+            reveal: crate::snapshot::visibility::pending_reveal(snap),
         }
     }
 
@@ -312,7 +315,9 @@ impl<'a> Walker<'a> {
     /// trusted at all: overlays set it on the real article.)
     fn hidden(&self, id: NodeId) -> bool {
         let n = self.snap().node(id);
-        if crate::rules::is_streamed_segment(n) || crate::rules::is_closed_code_tab(self.snap(), id)
+        if crate::rules::is_streamed_segment(n)
+            || crate::rules::is_closed_code_tab(self.snap(), id)
+            || self.reveal == Some(id)
         {
             return false;
         }

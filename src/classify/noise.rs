@@ -22,12 +22,19 @@ pub(crate) struct NoiseClassifier<'a> {
     f: &'a Features,
     /// Visible text of the whole page, for the "small share" guards.
     page_text: u32,
+    /// The content wrapper a script will show (`visibility::pending_reveal`).
+    reveal: Option<NodeId>,
 }
 
 impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
-        NoiseClassifier { snap, f, page_text }
+        NoiseClassifier {
+            snap,
+            f,
+            page_text,
+            reveal: crate::snapshot::visibility::pending_reveal(snap),
+        }
     }
 
     /// Runs the rules top-down; a labelled subtree is not examined further.
@@ -194,6 +201,7 @@ impl<'a> NoiseClassifier<'a> {
         if self.f.has(id, flag::SR_ONLY)
             || rules::is_streamed_segment(node)
             || rules::is_closed_code_tab(self.snap, id)
+            || self.reveal == Some(id)
         {
             return false;
         }
@@ -1046,6 +1054,24 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[segment.index()], None);
         assert_eq!(l.kind[hidden.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn a_wrapper_waiting_for_its_reveal_script_is_content() {
+        let mut b = Builder::new();
+        let (mut wrapper, mut notice) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            notice = b.el("div", &[("style", "display:none")], |b| {
+                b.text("Access denied: enter the store password.");
+            });
+            wrapper = b.el("div", &[("style", "display:none")], |b| {
+                prose(b, 3);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[wrapper.index()], None);
+        assert_eq!(l.kind[notice.index()], Some(Reason::Hidden));
     }
 
     #[test]

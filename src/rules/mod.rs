@@ -233,6 +233,13 @@ pub(crate) mod limits {
     /// text is a script-pending reveal, not hidden content (`snapshot/visibility.rs`; live DOM
     /// with page scripts off: readability's seattletimes-1 hides its whole article body so).
     pub const REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
+    /// An element hidden by its inline `display: none` holding more than this share of the
+    /// page's text is a script-pending reveal (`snapshot/visibility.rs` `pending_reveal`): a
+    /// password/lock-down app or an anti-flicker snippet hides the page's content wrapper and a
+    /// script drops the `style` (wcxb-dev 0638: a Shopify lock-down app's
+    /// `<div class="easylockdown-content" style="display:none">` holds a whole collection grid,
+    /// 12,493 of the page's chars). Menus, templates and responsive twins hide less than half.
+    pub const INLINE_REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
     /// A captured layout showing less than this many chars of the page's text, and under
     /// `LAYOUT_SHOWN_MAX_SHARE` of it, shows a page a script has not revealed yet (`<html>` or the
     /// page's wrapper at `display: none` until it runs; a live capture with page scripts off:
@@ -353,6 +360,16 @@ pub(crate) fn hierarchy_thresholds(mode: crate::Mode) -> (f32, f32) {
 }
 
 /// ASCII-case-insensitive substring search without allocating (`needle` is lowercase).
+/// Inline `style` that removes the element from rendering (`display: none`).
+pub(crate) fn style_removes(style: &str) -> bool {
+    let compact: String = style
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(400)
+        .collect();
+    contains_ci(&compact, "display:none")
+}
+
 pub(crate) fn contains_ci(hay: &str, needle: &str) -> bool {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     if n.is_empty() {
