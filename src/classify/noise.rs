@@ -611,8 +611,8 @@ mod tests {
     #[test]
     fn a_furniture_named_box_holding_the_story_is_not_noise() {
         let mut b = Builder::new();
-        let (mut story, mut share, mut sidebar, mut thread) =
-            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        let (mut story, mut share, mut sidebar, mut thread, mut seo) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
             prose(b, 24);
             story = b.el("div", &[("class", "left-navigation-wrapper")], |b| {
@@ -627,8 +627,16 @@ mod tests {
                 });
                 prose(b, 8);
             });
-            // Two paragraphs: a sidebar's "about us" box stays furniture.
+            // Two short paragraphs: a sidebar's "about us" box stays furniture.
             sidebar = b.el("div", &[("class", "sidebar")], |b| prose(b, 2));
+            // Two long ones: a category's SEO copy in a box named for the footer area.
+            seo = b.el("div", &[("class", "field-seofootercopy")], |b| {
+                for _ in 0..2 {
+                    b.el("p", &[], |b| {
+                        b.text(&"Experience iconic comfort with classic clogs, in every colour, for every member of the family. ".repeat(4));
+                    });
+                }
+            });
             // Readers' prose in a box named with the negative vocabulary stays its label.
             thread = b.el("div", &[("class", "social-comments")], |b| prose(b, 8));
         });
@@ -637,6 +645,7 @@ mod tests {
         assert_eq!(l.kind[share.index()], Some(Reason::Navigation));
         assert_eq!(l.kind[sidebar.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[thread.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[seo.index()], None);
     }
 
     #[test]
