@@ -588,7 +588,15 @@ mod tests {
 
     #[test]
     fn reads_prices() {
-        for t in ["$49", "$ 99 +", "19,99 €", "from £12.00", "₹1,299"] {
+        for t in [
+            "$49",
+            "$ 99 +",
+            "19,99 €",
+            "from £12.00",
+            "₹1,299",
+            "USD 35.00",
+            "200 kr",
+        ] {
             assert!(crate::rules::page_type::shows_price(t), "{t}");
         }
         for t in [

@@ -123,4 +123,22 @@ pub(crate) fn shows_price(text: &str) -> bool {
             let before = text[..i].trim_end().chars().next_back();
             digit(after) || digit(before)
         })
+        || CURRENCY_CODES.iter().any(|code| {
+            text.match_indices(code).any(|(i, _)| {
+                let (head, tail) = (&text[..i], &text[i + code.len()..]);
+                // A whole word: "kr" in "Ukraine" is no currency.
+                let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+                if letter(head.chars().next_back()) || letter(tail.chars().next()) {
+                    return false;
+                }
+                digit(tail.trim_start().chars().next())
+                    || digit(head.trim_end().chars().next_back())
+            })
+        })
 }
+
+/// Currency codes and signs written in letters, beside a digit ("EUR 49", "19,99 zł", "kr 200").
+/// Why: Etsy and European shops write prices so (wcxb-dev listing etsy 4204: "USD 35.00").
+const CURRENCY_CODES: &[&str] = &[
+    "USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs",
+];
