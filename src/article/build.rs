@@ -143,7 +143,7 @@ pub(crate) struct Walker<'a> {
     body_size: Option<f32>,
     /// `invisible[id]`: computed style hides the node (`snapshot::visibility`).
     invisible: Vec<bool>,
-    /// The inline-hidden box a script reveals (`snapshot::visibility::inline_reveal`).
+    /// The inline-hidden box a script reveals (`snapshot::visibility::script_reveal`).
     reveal: Option<NodeId>,
 }
 
@@ -208,7 +208,7 @@ impl<'a> Walker<'a> {
             dir: cx.dir.clone(),
             body_size: body_font_size(snap, roots),
             invisible: crate::snapshot::visibility::invisible(snap),
-            reveal: crate::snapshot::visibility::inline_reveal(snap),
+            reveal: crate::snapshot::visibility::script_reveal(snap),
         }
     }
 

@@ -835,3 +835,22 @@ fn headings_inferred_from_typography_when_layout_shows_them() {
         .iter()
         .any(|b| matches!(b, Block::Heading { .. })));
 }
+
+#[test]
+fn a_wrapper_waiting_for_its_reveal_script_is_built() {
+    // Most of the page sits in an inline `display: none` wrapper a script will show; a small
+    // hidden notice beside it stays out.
+    let a = article(|b| {
+        b.el("div", &[("style", "display:none")], |b| {
+            p(b, "Access denied.");
+        });
+        b.el("div", &[("style", "display: none;")], |b| {
+            p(b, "Dark Roast Coffee, whole bean, twelve ounces, $19.99.");
+            p(b, "Medium Roast Coffee, ground, twelve ounces, $19.99.");
+        });
+    });
+    assert_eq!(
+        to_text(&a),
+        "Dark Roast Coffee, whole bean, twelve ounces, $19.99.\n\nMedium Roast Coffee, ground, twelve ounces, $19.99."
+    );
+}

@@ -25,7 +25,7 @@ pub(crate) struct NoiseClassifier<'a> {
     /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
     /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
     user_card: Vec<bool>,
-    /// The inline-hidden box a script reveals (`visibility::inline_reveal`): shown.
+    /// The inline-hidden box a script reveals (`visibility::script_reveal`): shown.
     reveal: Option<NodeId>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
@@ -36,7 +36,7 @@ impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
         let user_card = user_card_lines(snap, f);
-        let reveal = crate::snapshot::visibility::inline_reveal(snap);
+        let reveal = crate::snapshot::visibility::script_reveal(snap);
         NoiseClassifier {
             snap,
             f,
@@ -240,7 +240,7 @@ impl<'a> NoiseClassifier<'a> {
         let closed =
             |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
         if closed(node) {
-            // The box a script reveals (`inline_reveal`) is shown; `hidden` stays hidden.
+            // The box a script reveals (`script_reveal`) is shown; `hidden` stays hidden.
             let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
             return !revealed && !self.closed_panel(id, &closed);
         }
@@ -899,8 +899,8 @@ mod tests {
     #[test]
     fn a_furniture_named_box_holding_the_story_is_not_noise() {
         let mut b = Builder::new();
-        let (mut story, mut share, mut sidebar, mut thread) =
-            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        let (mut story, mut share, mut sidebar, mut thread, mut seo) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
             prose(b, 24);
             story = b.el("div", &[("class", "left-navigation-wrapper")], |b| {
@@ -915,8 +915,16 @@ mod tests {
                 });
                 prose(b, 8);
             });
-            // Two paragraphs: a sidebar's "about us" box stays furniture.
+            // Two short paragraphs: a sidebar's "about us" box stays furniture.
             sidebar = b.el("div", &[("class", "sidebar")], |b| prose(b, 2));
+            // Two long ones: a category's SEO copy in a box named for the footer area.
+            seo = b.el("div", &[("class", "field-seofootercopy")], |b| {
+                for _ in 0..2 {
+                    b.el("p", &[], |b| {
+                        b.text(&"Experience iconic comfort with classic clogs, in every colour, for every member of the family. ".repeat(4));
+                    });
+                }
+            });
             // Readers' prose in a box named with the negative vocabulary stays its label.
             thread = b.el("div", &[("class", "social-comments")], |b| prose(b, 8));
         });
@@ -925,6 +933,7 @@ mod tests {
         assert_eq!(l.kind[share.index()], Some(Reason::Navigation));
         assert_eq!(l.kind[sidebar.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[thread.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[seo.index()], None);
     }
 
     #[test]
@@ -1443,6 +1452,24 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[segment.index()], None);
         assert_eq!(l.kind[hidden.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn a_wrapper_waiting_for_its_reveal_script_is_content() {
+        let mut b = Builder::new();
+        let (mut wrapper, mut notice) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            notice = b.el("div", &[("style", "display:none")], |b| {
+                b.text("Access denied: enter the store password.");
+            });
+            wrapper = b.el("div", &[("style", "display:none")], |b| {
+                prose(b, 3);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[wrapper.index()], None);
+        assert_eq!(l.kind[notice.index()], Some(Reason::Hidden));
     }
 
     #[test]

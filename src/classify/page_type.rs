@@ -42,6 +42,8 @@ pub(crate) struct CardRegion {
     pub link_text: u32,
     /// The cards sit in several containers (a grid split into rows or sections).
     pub split: bool,
+    /// Cards showing a price (a currency sign next to a digit): product tiles.
+    pub priced: usize,
 }
 
 impl CardRegion {
@@ -55,6 +57,13 @@ impl CardRegion {
         (mean <= cards::TEASER_MEAN_CHARS && linked)
             || (long_run && linked && mean <= cards::LONG_TEASER_MEAN_CHARS)
             || (headed && mean <= cards::HEADED_TEASER_MEAN_CHARS)
+    }
+}
+
+impl CardRegion {
+    /// Most cards show a price: a shop's product tiles.
+    pub fn products(&self) -> bool {
+        self.priced * 2 > self.cards
     }
 }
 
@@ -191,9 +200,10 @@ fn ld_types(text: &str) -> impl Iterator<Item = &str> {
 fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<CardRegion> {
     let blocked = blocked(snap, f, noise);
     let headed = has_heading(snap, f);
+    let priced = has_price(snap, f);
     let mut best: Option<CardRegion> = None;
     let mut index = HashMap::new();
-    let mut groups: Vec<(usize, u32, usize, u32)> = Vec::new();
+    let mut groups: Vec<(usize, u32, usize, u32, usize)> = Vec::new();
     for &p in &f.order {
         let node = snap.node(p);
         if node.kind != NodeKind::Element || blocked[p.index()] || node.children.len() < 2 {
@@ -211,12 +221,10 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
             e.1 += len;
             e.2 += usize::from(headed[i]);
             e.3 += f.link_len[i];
+            e.4 += usize::from(priced[i]);
         }
-        for &(count, text, headed, link_text) in &groups {
-            let card_like = count >= cards::MIN_CARDS
-                && text >= cards::CARD_MEAN_CHARS * count as u32
-                && text >= cards::REGION_MIN_CHARS;
-            if card_like && best.is_none_or(|b| text > b.text) {
+        for &(count, text, headed, link_text, priced) in &groups {
+            if card_like(count, text, priced) && best.is_none_or(|b| text > b.text) {
                 best = Some(CardRegion {
                     parent: p,
                     cards: count,
@@ -224,11 +232,12 @@ fn card_region(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Option<Car
                     headed,
                     link_text,
                     split: false,
+                    priced,
                 });
             }
         }
     }
-    match (best, split_grid(snap, f, &blocked, &headed)) {
+    match (best, split_grid(snap, f, &blocked, &headed, &priced)) {
         (Some(b), Some(s)) if s.text > b.text => Some(s),
         (None, s) => s,
         (b, _) => b,
@@ -273,6 +282,7 @@ fn split_grid(
     f: &Features,
     blocked: &[bool],
     headed: &[bool],
+    priced: &[bool],
 ) -> Option<CardRegion> {
     /// The cards of one class met so far.
     #[derive(Default)]
@@ -281,6 +291,7 @@ fn split_grid(
         text: u32,
         headed: usize,
         link_text: u32,
+        priced: usize,
         /// Preorder end of the last member's subtree.
         end: u32,
     }
@@ -303,6 +314,7 @@ fn split_grid(
         g.text += f.text_len[i];
         g.headed += usize::from(headed[i]);
         g.link_text += f.link_len[i];
+        g.priced += usize::from(priced[i]);
         g.end = f.subtree_end[i];
     }
     let mut best: Option<CardRegion> = None;
@@ -312,12 +324,11 @@ fn split_grid(
             text,
             headed,
             link_text,
+            priced,
             ..
         } = g;
         let count = members.len();
-        let card_like = count >= cards::MIN_CARDS
-            && text >= cards::CARD_MEAN_CHARS * count as u32
-            && text >= cards::REGION_MIN_CHARS;
+        let card_like = card_like(count, text, priced);
         let (Some(&first), Some(&last)) = (members.first(), members.last()) else {
             continue;
         };
@@ -342,9 +353,39 @@ fn split_grid(
             headed,
             link_text,
             split: true,
+            priced,
         });
     }
     best
+}
+
+/// Enough cards with enough text for a region: a teaser's title and a line, or a product's name
+/// and price. Product tiles ("Desk Organizer Set $49+") average 20–40 chars, as long as
+/// mega-menu entries, so priced cards may be shorter (`cards::PRICED_CARD_MEAN_CHARS`).
+fn card_like(count: usize, text: u32, priced: usize) -> bool {
+    let mean = if priced * 2 > count {
+        cards::PRICED_CARD_MEAN_CHARS
+    } else {
+        cards::CARD_MEAN_CHARS
+    };
+    count >= cards::MIN_CARDS && text >= mean * count as u32 && text >= cards::REGION_MIN_CHARS
+}
+
+/// `out[id]`: a price (`rules::page_type::shows_price`) in a text at or below `id`.
+fn has_price(snap: &Snapshot, f: &Features) -> Vec<bool> {
+    let mut out = vec![false; snap.len()];
+    for &id in f.order.iter().rev() {
+        let node = snap.node(id);
+        if node.kind == NodeKind::Text && crate::rules::page_type::shows_price(&node.text) {
+            out[id.index()] = true;
+        }
+        if out[id.index()] {
+            if let Some(p) = node.parent {
+                out[p.index()] = true;
+            }
+        }
+    }
+    out
 }
 
 /// `out[id]`: a heading at or below `id`.
@@ -467,6 +508,7 @@ mod tests {
             headed: 0,
             link_text: 200 * cards as u32,
             split: false,
+            priced: 0,
         };
         assert!(region(12).teasers());
         // Four such blocks are a page's layout boxes (menu, story, side columns).
@@ -516,6 +558,61 @@ mod tests {
         assert_eq!(region, Some((grid, 12, 12)));
         // The cards hold most of the page's text: a listing, though nothing is declared.
         assert_eq!(out.kind, PageType::Listing);
+    }
+
+    #[test]
+    fn short_priced_tiles_are_a_region_and_short_unpriced_ones_are_not() {
+        // Product tiles of a name and a price average under `CARD_MEAN_CHARS`, like menu
+        // entries; the price tells them apart.
+        let page = |price: &str| {
+            let mut b = Builder::new();
+            let mut grid = NodeId(0);
+            b.el("body", &[], |b| {
+                grid = b.el("div", &[("class", "grid")], |b| {
+                    for _ in 0..20 {
+                        b.el("div", &[("class", "tile")], |b| {
+                            b.el("a", &[("href", "/p")], |b| {
+                                b.text("Desk Organizer Set");
+                            });
+                            b.el("span", &[], |b| {
+                                b.text(price);
+                            });
+                        });
+                    }
+                });
+            });
+            (detect_on(&b.finish()), grid)
+        };
+        let (out, grid) = page("$ 49+");
+        let region = out.cards.map(|c| (c.parent, c.cards, c.products()));
+        assert_eq!(region, Some((grid, 20, true)));
+        assert_eq!(out.kind, PageType::Listing);
+        let (out, _) = page("Shop now");
+        assert_eq!(out.cards, None);
+    }
+
+    #[test]
+    fn reads_prices() {
+        for t in [
+            "$49",
+            "$ 99 +",
+            "19,99 €",
+            "from £12.00",
+            "₹1,299",
+            "USD 35.00",
+            "200 kr",
+        ] {
+            assert!(crate::rules::page_type::shows_price(t), "{t}");
+        }
+        for t in [
+            "Shop $ave",
+            "US$",
+            "Price: TBA",
+            "€ off",
+            "2026 Best Sellers",
+        ] {
+            assert!(!crate::rules::page_type::shows_price(t), "{t}");
+        }
     }
 
     #[test]

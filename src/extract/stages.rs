@@ -620,9 +620,10 @@ fn page_type_policy(
         return None;
     }
     let p = region.parent;
-    if prose_outside(inp, &chosen.roots, p) >= cards::ARTICLE_PROSE_CHARS {
+    if !region.products() && prose_outside(inp, &chosen.roots, p) >= cards::ARTICLE_PROSE_CHARS {
         // An article (however short) with a grid of related stories: the cards are the
-        // page's boilerplate.
+        // page's boilerplate. A grid of priced tiles is a shop's category under its intro or
+        // buying-guide copy: stories' related grids show no prices.
         return None;
     }
     if chosen.roots.iter().any(|&r| f.contains(r, p)) {

@@ -245,6 +245,13 @@ pub(crate) mod limits {
     pub const INLINE_REVEAL_MIN_SHARE: f32 = 0.6;
     /// ... and at least this many paragraph chars (a short hidden notice is not the page).
     pub const INLINE_REVEAL_MIN_CHARS: u32 = 400;
+    /// An element hidden by its inline `display: none` holding more than this share of the
+    /// page's text is a script-pending reveal (`snapshot/visibility.rs` `pending_reveal`): a
+    /// password/lock-down app or an anti-flicker snippet hides the page's content wrapper and a
+    /// script drops the `style` (wcxb-dev 0638: a Shopify lock-down app's
+    /// `<div class="easylockdown-content" style="display:none">` holds a whole collection grid,
+    /// 12,493 of the page's chars). Menus, templates and responsive twins hide less than half.
+    pub const INLINE_REVEAL_MIN_TEXT_SHARE: f32 = 0.5;
     /// A captured layout showing less than this many chars of the page's text, and under
     /// `LAYOUT_SHOWN_MAX_SHARE` of it, shows a page a script has not revealed yet (`<html>` or the
     /// page's wrapper at `display: none` until it runs; a live capture with page scripts off:

@@ -57,6 +57,11 @@ pub(crate) mod cards {
     /// The cards of a region hold this much text on average (chars): a teaser title with a
     /// line of summary, or a product name with its price; mega-menu entries average 10–20.
     pub const CARD_MEAN_CHARS: u32 = 40;
+    /// Cards of which over half show a price need only this mean length (chars): a product
+    /// tile is a short name and a price ("Desk Organizer Set $49+", wcxb-dev upliftdesk 0640:
+    /// 25–30 chars a tile, its grid never a region at `CARD_MEAN_CHARS`); menu entries carry
+    /// no price.
+    pub const PRICED_CARD_MEAN_CHARS: u32 = 20;
     /// A "card" longer than this (chars) is a section or a post, not a teaser: a wrapper of
     /// page sections would otherwise win as a list of four huge cards.
     pub const CARD_MAX_CHARS: u32 = 1500;
@@ -100,3 +105,40 @@ pub(crate) mod cards {
     /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }
+
+/// Currency signs that mark a price when a digit stands next to them ("$49", "19,99 €").
+const CURRENCY_SIGNS: &[char] = &[
+    '$', '€', '£', '¥', '₹', '₩', '₽', '₺', '₴', '₪', '₫', '฿', '₱', '₦', '₡', '₲', '₸',
+];
+
+/// A text showing a price: a currency sign with a digit right before or after it (spaces
+/// between allowed). Why: shop grids are tiles of a name and a price; menus and story teasers
+/// show none.
+pub(crate) fn shows_price(text: &str) -> bool {
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    text.char_indices()
+        .filter(|(_, c)| CURRENCY_SIGNS.contains(c))
+        .any(|(i, c)| {
+            let after = text[i + c.len_utf8()..].trim_start().chars().next();
+            let before = text[..i].trim_end().chars().next_back();
+            digit(after) || digit(before)
+        })
+        || CURRENCY_CODES.iter().any(|code| {
+            text.match_indices(code).any(|(i, _)| {
+                let (head, tail) = (&text[..i], &text[i + code.len()..]);
+                // A whole word: "kr" in "Ukraine" is no currency.
+                let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+                if letter(head.chars().next_back()) || letter(tail.chars().next()) {
+                    return false;
+                }
+                digit(tail.trim_start().chars().next())
+                    || digit(head.trim_end().chars().next_back())
+            })
+        })
+}
+
+/// Currency codes and signs written in letters, beside a digit ("EUR 49", "19,99 zł", "kr 200").
+/// Why: Etsy and European shops write prices so (wcxb-dev listing etsy 4204: "USD 35.00").
+const CURRENCY_CODES: &[&str] = &[
+    "USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs",
+];

@@ -29,7 +29,10 @@ pub(crate) const NOT_STORY_TERMS: &[Term] = &[
 /// chars, link density under `limits::PROSE_MAX_LINK_DENSITY`) a story box holds at least ...
 /// Only `<p>`: a comment thread sets each comment in a `div`/`span` (Stack Overflow's
 /// "follow-ups-container" under each answer: any prose block counted, wcxb forum −0.0019).
-pub(crate) const MIN_PARAGRAPHS: u32 = 3;
+/// Two, not three: a shop category's SEO copy is two long paragraphs in a box named for where
+/// it sits ("field-seofootercopy": wcxb-dev famousfootwear 4190, 1,065 chars, the page's
+/// content); `MIN_PROSE_CHARS` still keeps a sidebar's short "about us" pair furniture.
+pub(crate) const MIN_PARAGRAPHS: u32 = 2;
 
 /// ... with at least this many chars together (a teaser card's blurb or an author box is shorter) ...
 pub(crate) const MIN_PROSE_CHARS: u32 = 600;

@@ -36,6 +36,7 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
     let links = link_lengths(snap, &text);
+    let reveal = pending_reveal(snap).map(|r| r.index());
     let mut style_hidden_text = 0u32;
     // Text under the topmost `display: none` subtrees, left out of the page's text below.
     let mut removed_text = 0u32;
@@ -50,7 +51,9 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
             continue;
         }
         if !inherited
-            && (rules::is_streamed_segment(node) || collapsed_panel(snap, i, &text, &links))
+            && (rules::is_streamed_segment(node)
+                || reveal == Some(i)
+                || collapsed_panel(snap, i, &text, &links))
         {
             // Shown like parsed HTML shows it: the rules decide, not the closed state.
             in_panel[i] = true;
@@ -131,6 +134,42 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
     (len >= limits::INLINE_REVEAL_MIN_CHARS
         && len as f32 >= limits::INLINE_REVEAL_MIN_SHARE * total as f32)
         .then_some(NodeId(best))
+}
+
+/// The one element a script will show: hidden by its own inline `display: none` (not under
+/// another hidden element) and holding more than `limits::INLINE_REVEAL_MIN_TEXT_SHARE` of the
+/// page's text. Pages never hide most of their own text for good, so the noise stage and the
+/// builder judge it like any shown box (its parts are still judged).
+pub(crate) fn pending_reveal(snap: &Snapshot) -> Option<NodeId> {
+    let styled = |i: usize| {
+        let node = &snap.nodes[i];
+        node.kind == NodeKind::Element && node.attr("style").is_some_and(rules::style_removes)
+    };
+    if !(0..snap.len()).any(styled) {
+        return None;
+    }
+    let text = text_lengths(snap);
+    let page = text.first().copied().unwrap_or(0) as f32;
+    let mut hidden = vec![false; snap.len()];
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let up = node.parent.map(|p| p.index()).filter(|&p| p < i);
+        if up.is_some_and(|p| hidden[p]) {
+            hidden[i] = true;
+            continue;
+        }
+        if styled(i) && text[i] as f32 > limits::INLINE_REVEAL_MIN_TEXT_SHARE * page {
+            return Some(NodeId(i as u32));
+        }
+        hidden[i] = styled(i) || node.attr("hidden").is_some();
+    }
+    None
+}
+
+/// The box a script reveals, by either test: most of the page's paragraph text
+/// ([`inline_reveal`], found on product pages) or more than half of all its text
+/// ([`pending_reveal`], found on collection grids, whose tiles have no paragraphs).
+pub(crate) fn script_reveal(snap: &Snapshot) -> Option<NodeId> {
+    inline_reveal(snap).or_else(|| pending_reveal(snap))
 }
 
 /// The captured layout shows almost none of the page's text (`limits::LAYOUT_SHOWN_MAX_CHARS`):
@@ -367,6 +406,45 @@ mod tests {
             ..Viewport::default()
         });
         (s, menu, article, p)
+    }
+
+    #[test]
+    fn a_wrapper_hiding_most_of_the_page_inline_is_a_pending_reveal() {
+        // A lock-down app's `<div style="display:none">` around the shop grid; a hidden menu
+        // and a hidden teaser inside the wrapper are not reveals.
+        let mut b = Builder::new();
+        let (mut wrapper, mut menu) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            menu = b.el("ul", &[("style", "display: none")], |b| {
+                b.el("li", &[], |b| {
+                    b.text("Home Shop Coffee");
+                });
+            });
+            wrapper = b.el("div", &[("style", "DISPLAY:none;")], |b| {
+                for _ in 0..3 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                b.el("div", &[("style", "display:none")], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(pending_reveal(&s), Some(wrapper));
+        // Under half of the page's text: a closed box, trusted as hidden.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("p", &[], |b| {
+                b.text(PROSE);
+            });
+            b.el("div", &[("style", "display:none")], |b| {
+                b.text(PROSE);
+            });
+        });
+        assert_eq!(pending_reveal(&b.finish()), None);
+        assert_ne!(menu, wrapper);
     }
 
     #[test]
