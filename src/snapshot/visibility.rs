@@ -36,7 +36,7 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
     let links = link_lengths(snap, &text);
-    let reveal = pending_reveal(snap).map(|r| r.index());
+    let reveal = script_reveal(snap).map(|r| r.index());
     let mut style_hidden_text = 0u32;
     // Text under the topmost `display: none` subtrees, left out of the page's text below.
     let mut removed_text = 0u32;
@@ -86,12 +86,27 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
         let style_hidden = node
             .layout
             .as_ref()
-            .is_some_and(|l| l.is_invisible() && l.display != "none");
+            .is_some_and(|l| l.is_invisible() && l.display != "none" && !fading_in(l));
         if style_hidden && !pending_reveal && !in_panel[i] {
             out[i] = true;
         }
     }
     out
+}
+
+/// Transparent only: `opacity: 0` on a box that keeps its place in the flow (`static` or
+/// `relative`, with an area) while `visibility` is `visible` — a scroll or load animation
+/// waiting for its script (toptal's expert cards and "how it works" steps, `data-testid=
+/// "animation-chunk"` with an opacity transition). Screen readers read such text, and a reader
+/// run after the page's scripts would see it. Menus, tooltips and inactive carousel slides that
+/// fade are positioned out of the flow (`absolute`, `fixed`) and stay hidden.
+fn fading_in(l: &crate::snapshot::Layout) -> bool {
+    l.opacity <= 0.0
+        && l.display != "none"
+        && l.visibility == "visible"
+        && matches!(l.position.as_str(), "static" | "relative")
+        && l.width > 0.0
+        && l.height > 0.0
 }
 
 /// The box an inline `display: none` style hides while holding most of the page's paragraph
@@ -406,6 +421,27 @@ mod tests {
             ..Viewport::default()
         });
         (s, menu, article, p)
+    }
+
+    #[test]
+    fn a_transparent_box_in_the_flow_is_fading_in_one_out_of_the_flow_is_hidden() {
+        let (mut s, menu, article, p) = page();
+        for id in [menu, article] {
+            hide(&mut s, id, "block", "visible", 1.0);
+        }
+        // A scroll animation's paragraph: opacity 0, in the flow, with an area.
+        hide(&mut s, p, "block", "visible", 0.0);
+        if let Some(l) = s.nodes[p.index()].layout.as_mut() {
+            l.position = "relative".into();
+        }
+        // A fading dropdown menu: opacity 0, positioned out of the flow.
+        hide(&mut s, menu, "block", "visible", 0.0);
+        if let Some(l) = s.nodes[menu.index()].layout.as_mut() {
+            l.position = "absolute".into();
+        }
+        let out = invisible(&s);
+        assert!(!out[p.index()]);
+        assert!(out[menu.index()]);
     }
 
     #[test]
