@@ -254,6 +254,55 @@ mod tests {
     }
 
     #[test]
+    fn a_list_of_headlines_keeps_its_items_out() {
+        // A story's "related stories" list: the list may be pulled in, its headlines are not.
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut sec, mut p, mut ul, mut p2, mut lis) = (z, z, z, z, vec![]);
+        b.el("body", &[], |b| {
+            sec = b.el("div", &[], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text("The virus closed most shops in the city this spring.");
+                });
+                ul = b.el("ul", &[], |b| {
+                    for k in 0..3 {
+                        lis.push(b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/news/1")], |b| {
+                                b.text(&format!(
+                                    "Four out of five jobs affected by virus, report {k}"
+                                ));
+                            });
+                        }));
+                    }
+                });
+                p2 = b.el("p", &[], |b| {
+                    b.text("Shops reopen next month under new rules.");
+                });
+            });
+        });
+        let s = b.finish();
+        let f = blocks::compute(&s);
+        let blocks: Vec<NodeId> = [sec, p, ul]
+            .into_iter()
+            .chain(lis.iter().copied())
+            .chain([p2])
+            .collect();
+        let mut labels = vec![None; s.len()];
+        for id in [sec, p, p2] {
+            labels[id.index()] = Some(C);
+        }
+        for &id in lis.iter().chain([&ul]) {
+            labels[id.index()] = Some(B);
+        }
+        let v = HierarchyFilter {
+            upper: 0.7,
+            lower: 0.4,
+        }
+        .vote(&s, &f, &blocks, &labels);
+        assert!(lis.iter().all(|li| !v.content[li.index()]));
+    }
+
+    #[test]
     fn low_ratio_drops_parent_keeps_children() {
         // (1 + 0+0+0+1) / 5 = 0.4 — not below 0.4: unchanged; below 0.5 in precision mode.
         assert_eq!(
