@@ -9,6 +9,7 @@
 //! balanced 0.7/0.4 (the paper's best), recall 0.6/0.3.
 
 use crate::extract::blocks::Features;
+use crate::rules;
 use crate::snapshot::{NodeId, Snapshot};
 
 /// First-pass label of one block.
@@ -65,6 +66,7 @@ impl HierarchyFilter {
                         if labels[c.index()] == Some(Label::Boilerplate) && !content[c.index()] {
                             content[c.index()] = true;
                             overturned.push(c);
+                            pull_items(snap, f, c, &kids, labels, &mut content, &mut overturned);
                         }
                     }
                 } else if ratio < self.lower && is_content {
@@ -82,6 +84,48 @@ impl HierarchyFilter {
         Voted {
             content,
             overturned,
+        }
+    }
+}
+
+/// A list (`ul`/`ol`/`dl`, or an item holding a nested one) pulled in by the vote brings its
+/// boilerplate items along, nested lists included ([`rules::LIST_CONTAINERS`]); noise stays out.
+fn pull_items(
+    snap: &Snapshot,
+    f: &Features,
+    list: NodeId,
+    kids: &std::collections::HashMap<NodeId, Vec<NodeId>>,
+    labels: &[Option<Label>],
+    content: &mut [bool],
+    overturned: &mut Vec<NodeId>,
+) {
+    let is_list = |id: NodeId| {
+        let n = snap.node(id);
+        rules::LIST_CONTAINERS.iter().any(|t| n.is(t))
+    };
+    if !is_list(list) {
+        return;
+    }
+    // Titles of sub-pages, not headlines: a news story's "related stories" list (BBC, The
+    // Local: 45–60-char headlines) stays out (trafilatura corpus).
+    let items = kids.get(&list).map(Vec::as_slice).unwrap_or(&[]);
+    let chars: u32 = items.iter().map(|c| f.text_len[c.index()]).sum();
+    if items.is_empty() || chars as f32 / items.len() as f32 > rules::LIST_ITEM_MAX_MEAN_CHARS {
+        return;
+    }
+    let mut stack = vec![list];
+    while let Some(l) = stack.pop() {
+        for &c in kids.get(&l).map(Vec::as_slice).unwrap_or(&[]) {
+            if labels[c.index()] != Some(Label::Boilerplate) {
+                continue;
+            }
+            if !content[c.index()] {
+                content[c.index()] = true;
+                overturned.push(c);
+            }
+            if is_list(c) {
+                stack.push(c);
+            }
         }
     }
 }
@@ -144,6 +188,118 @@ mod tests {
             run(0.7, 0.4, C, [C, C, C, N]).1,
             vec![true, true, true, false]
         );
+    }
+
+    #[test]
+    fn a_list_pulled_in_brings_its_link_items() {
+        // A section: heading and paragraph (content), then a list of one-link items
+        // (boilerplate by link density). The vote pulls the list in; its items come along.
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut sec, mut h, mut p, mut ul, mut p2, mut lis) = (z, z, z, z, z, vec![]);
+        b.el("body", &[], |b| {
+            sec = b.el("div", &[], |b| {
+                h = b.el("h2", &[], |b| {
+                    b.text("Clustering");
+                });
+                p = b.el("p", &[], |b| {
+                    b.text("Clustering groups similar points.");
+                });
+                ul = b.el("ul", &[], |b| {
+                    for k in 0..3 {
+                        lis.push(b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/x")], |b| {
+                                b.text(&format!("Method {k}"));
+                            });
+                        }));
+                    }
+                });
+                p2 = b.el("p", &[], |b| {
+                    b.text("Each method trades speed for accuracy.");
+                });
+            });
+        });
+        let s = b.finish();
+        let f = blocks::compute(&s);
+        // The stage votes over every block with text (wrappers included), in document order.
+        let blocks: Vec<NodeId> = [sec, h, p, ul]
+            .into_iter()
+            .chain(lis.iter().copied())
+            .chain([p2])
+            .collect();
+        let mut labels = vec![None; s.len()];
+        for id in [sec, h, p] {
+            labels[id.index()] = Some(C);
+        }
+        labels[ul.index()] = Some(B);
+        for &li in &lis {
+            labels[li.index()] = Some(B);
+        }
+        labels[p2.index()] = Some(C);
+        let v = HierarchyFilter {
+            upper: 0.7,
+            lower: 0.4,
+        }
+        .vote(&s, &f, &blocks, &labels);
+        assert!(v.content[ul.index()]);
+        assert!(lis.iter().all(|li| v.content[li.index()]));
+        // A noise item stays out.
+        labels[lis[0].index()] = Some(N);
+        let v = HierarchyFilter {
+            upper: 0.7,
+            lower: 0.4,
+        }
+        .vote(&s, &f, &blocks, &labels);
+        assert!(!v.content[lis[0].index()] && v.content[lis[1].index()]);
+    }
+
+    #[test]
+    fn a_list_of_headlines_keeps_its_items_out() {
+        // A story's "related stories" list: the list may be pulled in, its headlines are not.
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut sec, mut p, mut ul, mut p2, mut lis) = (z, z, z, z, vec![]);
+        b.el("body", &[], |b| {
+            sec = b.el("div", &[], |b| {
+                p = b.el("p", &[], |b| {
+                    b.text("The virus closed most shops in the city this spring.");
+                });
+                ul = b.el("ul", &[], |b| {
+                    for k in 0..3 {
+                        lis.push(b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/news/1")], |b| {
+                                b.text(&format!(
+                                    "Four out of five jobs affected by virus, report {k}"
+                                ));
+                            });
+                        }));
+                    }
+                });
+                p2 = b.el("p", &[], |b| {
+                    b.text("Shops reopen next month under new rules.");
+                });
+            });
+        });
+        let s = b.finish();
+        let f = blocks::compute(&s);
+        let blocks: Vec<NodeId> = [sec, p, ul]
+            .into_iter()
+            .chain(lis.iter().copied())
+            .chain([p2])
+            .collect();
+        let mut labels = vec![None; s.len()];
+        for id in [sec, p, p2] {
+            labels[id.index()] = Some(C);
+        }
+        for &id in lis.iter().chain([&ul]) {
+            labels[id.index()] = Some(B);
+        }
+        let v = HierarchyFilter {
+            upper: 0.7,
+            lower: 0.4,
+        }
+        .vote(&s, &f, &blocks, &labels);
+        assert!(lis.iter().all(|li| !v.content[li.index()]));
     }
 
     #[test]

@@ -14,6 +14,8 @@ use crate::trace::Reason;
 pub(crate) struct NoiseLabels {
     pub kind: Vec<Option<Reason>>,
     pub inside: Vec<bool>,
+    /// In a chapter's own table of contents (`chapter_toc`): its links are content.
+    pub toc: Vec<bool>,
 }
 
 /// Labels noise areas from structure, vocabulary and (when present) layout.
@@ -61,6 +63,7 @@ impl<'a> NoiseClassifier<'a> {
         let mut out = NoiseLabels {
             kind: vec![None; n],
             inside: vec![false; n],
+            toc: vec![false; n],
         };
         let mut in_article = vec![false; n];
         for &id in &self.f.order {
@@ -69,10 +72,12 @@ impl<'a> NoiseClassifier<'a> {
             if let Some(p) = node.parent {
                 out.inside[i] = out.inside[p.index()];
                 in_article[i] = in_article[p.index()];
+                out.toc[i] = out.toc[p.index()];
             }
             if node.kind != NodeKind::Element || out.inside[i] {
                 continue;
             }
+            out.toc[i] |= self.chapter_toc(id);
             in_article[i] |= is_article_like(node);
             if let Some(kind) = self.rule(id, node, in_article[i]) {
                 out.kind[i] = Some(kind);
@@ -426,7 +431,7 @@ impl<'a> NoiseClassifier<'a> {
         }
         if self.f.has(id, flag::AD) && !self.holds_prose(id) {
             Some(Reason::Advertisement)
-        } else if self.f.has(id, flag::NAV) && !self.named_panel(id) {
+        } else if self.f.has(id, flag::NAV) && !self.named_panel(id) && !self.chapter_toc(id) {
             Some(Reason::Navigation)
         } else if self.f.has(id, flag::SPECIAL) {
             Some(Reason::SpecialInformation)
@@ -478,6 +483,60 @@ impl<'a> NoiseClassifier<'a> {
             .iter()
             .filter_map(|a| node.attr(a))
             .any(|v| rules::matches_terms(v, rules::vocab::HERO_TERMS))
+    }
+
+    /// `id` (or the box named like a table of contents it sits in, a few levels up) is a
+    /// chapter's own table of contents ([`rules::vocab::CHAPTER_TOC_TERMS`]): most of its links
+    /// lead to other pages, it holds most of its parent's text, and the parent also holds a
+    /// heading and a prose paragraph outside it.
+    fn chapter_toc(&self, id: NodeId) -> bool {
+        use rules::vocab as v;
+        let named = |n: NodeId| {
+            let node = self.snap.node(n);
+            ["class", "id"]
+                .iter()
+                .filter_map(|a| node.attr(a))
+                .any(|s| rules::matches_terms(s, v::CHAPTER_TOC_TERMS))
+        };
+        let mut toc = None;
+        let mut at = Some(id);
+        for _ in 0..4 {
+            let Some(n) = at else { break };
+            if named(n) {
+                toc = Some(n);
+            }
+            at = self.snap.node(n).parent;
+        }
+        let Some(toc) = toc else { return false };
+        let Some(parent) = self.snap.node(toc).parent else {
+            return false;
+        };
+        let (mut links, mut pages) = (0u32, 0u32);
+        for d in self.snap.descendants(toc) {
+            if let Some(href) = self.snap.node(d).attr("href") {
+                links += 1;
+                let href = href.trim();
+                if !href.is_empty() && !href.starts_with('#') {
+                    pages += 1;
+                }
+            }
+        }
+        if links < v::CHAPTER_TOC_MIN_LINKS
+            || (pages as f32) < v::CHAPTER_TOC_PAGE_LINKS * links as f32
+            || (self.f.text_len[toc.index()] as f32)
+                < v::CHAPTER_TOC_SHARE * self.f.text_len[parent.index()] as f32
+        {
+            return false;
+        }
+        let outside = |b: &&NodeId| !self.f.contains(toc, **b);
+        let sub = self.f.subtree(parent);
+        sub.iter()
+            .filter(outside)
+            .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
+            && sub
+                .iter()
+                .filter(outside)
+                .any(|&b| self.f.is_block[b.index()] && self.f.is_prose(b))
     }
 
     /// `id` is or holds a heading element (`<h1>`…`<h6>`).
@@ -667,6 +726,62 @@ mod tests {
     fn labels(s: &Snapshot) -> NoiseLabels {
         let f = blocks::compute(s);
         NoiseClassifier::new(s, &f).classify()
+    }
+
+    /// A chapter page: heading, table of contents of the chapter's sub-pages, a short intro.
+    fn chapter(b: &mut Builder, hrefs: [&str; 4]) -> (NodeId, NodeId) {
+        let z = NodeId(0);
+        let (mut toc, mut list) = (z, z);
+        b.el("div", &[("class", "chapter")], |b| {
+            b.el("h2", &[], |b| {
+                b.text("Chapter 11. Indexes");
+            });
+            toc = b.el("div", &[("class", "toc")], |b| {
+                list = b.el("dl", &[("class", "toc")], |b| {
+                    for (k, h) in hrefs.iter().enumerate() {
+                        b.el("dt", &[], |b| {
+                            b.el("a", &[("href", h)], |b| {
+                                b.text(&format!(
+                                    "11.{k}. Index types, operator classes and their uses"
+                                ));
+                            });
+                        });
+                    }
+                });
+            });
+            b.el("p", &[], |b| {
+                b.text(
+                    "Indexes are a common way to enhance database performance. An index lets \
+                     the server find rows much faster, but it adds overhead to every write.",
+                );
+            });
+        });
+        (toc, list)
+    }
+
+    #[test]
+    fn a_chapter_table_of_contents_is_content_a_jump_menu_is_not() {
+        let mut b = Builder::new();
+        let (mut toc, mut list) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            (toc, list) = chapter(b, ["intro.html", "types.html", "multi.html", "order.html"]);
+            prose(b, 6);
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[toc.index()], None);
+        assert_eq!(l.kind[list.index()], None);
+        assert!(l.toc[list.index()]);
+        // The same box of `#` jumps is an article's jump menu: navigation.
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            (toc, _) = chapter(b, ["#intro", "#types", "#multi", "#order"]);
+            prose(b, 6);
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[toc.index()], Some(Reason::Navigation));
+        assert!(!l.toc[toc.index()]);
     }
 
     #[test]

@@ -768,7 +768,8 @@ fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
     {
         return Label::Boilerplate;
     }
-    if note {
+    if note || inp.noise.toc[i] {
+        // A linked note, or a chapter's own table of contents (`rules::vocab::CHAPTER_TOC_TERMS`).
         return Label::Content;
     }
     let short = f.own_len[i] < limits::KEYWORD_MAX_CHARS;

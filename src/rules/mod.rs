@@ -375,6 +375,15 @@ pub(crate) fn hierarchy_thresholds(mode: crate::Mode) -> (f32, f32) {
     }
 }
 
+/// Elements whose block children are a list's items: when the hierarchy vote pulls such a list
+/// in as content, its items come with it (a list is its items). Why: tutorial and docs index pages
+/// (GeeksforGeeks topic hubs, docs section pages) run "heading, then a list of links to the
+/// sub-pages" through the body; the section's vote kept each `ul` yet every one-link `li` stayed
+/// boilerplate by link density, so the kept lists were empty (wcxb-dev documentation).
+pub(crate) const LIST_CONTAINERS: &[&str] = &["ul", "ol", "dl", "li", "dd"];
+/// Only lists whose items average at most this many chars (sub-page titles, not headlines).
+pub(crate) const LIST_ITEM_MAX_MEAN_CHARS: f32 = 40.0;
+
 /// Inline `style` declaring `display: none` (whitespace and case ignored).
 pub(crate) fn style_removes(style: &str) -> bool {
     let compact: String = style

@@ -42,6 +42,21 @@ pub(crate) const NAV_TERMS: &[Term] = &[
     t("dropdown"),
 ];
 
+/// Class/id terms of a document's own table of contents. A box so named is navigation (a
+/// Wikipedia-style jump menu) unless it is a chapter's table of contents: links to the chapter's
+/// sub-pages (not `#` jumps) holding most of a section that also has a heading and prose. Why:
+/// DocBook-built manuals (PostgreSQL, FreeBSD handbook, GNU manuals) render a chapter page as
+/// "title, `div.toc`, a short intro"; the list of sections is what the page says (wcxb-dev
+/// documentation: the PostgreSQL "Indexes" chapter kept only its intro). Numbers in
+/// `CHAPTER_TOC_*`.
+pub(crate) const CHAPTER_TOC_TERMS: &[Term] = &[x("toc")];
+/// Share of the TOC's links that must lead to other pages (not `#` fragments).
+pub(crate) const CHAPTER_TOC_PAGE_LINKS: f32 = 0.8;
+/// At least this many links.
+pub(crate) const CHAPTER_TOC_MIN_LINKS: u32 = 3;
+/// The TOC holds at least this share of its parent's text.
+pub(crate) const CHAPTER_TOC_SHARE: f32 = 0.5;
+
 /// Advertisement terms (seed 001 ads; the ad networks that name their slots).
 pub(crate) const AD_TERMS: &[Term] = &[
     x("ad"),
