@@ -297,11 +297,17 @@ mod tests {
     /// prose evidence, between `LANDMARK_WEAK_SHARE` and `WEAK_SHARE`) inside a page
     /// wrapper. Returns the snapshot, the page wrapper and the wrapper.
     fn four_ninths(tag: &str) -> (Snapshot, NodeId, NodeId) {
+        four_ninths_in(tag, true)
+    }
+
+    /// As [`four_ninths`], with the page wrapper or (`wrapped` false) straight under `<body>`,
+    /// which is then returned as the wrapper.
+    fn four_ninths_in(tag: &str, wrapped: bool) -> (Snapshot, NodeId, NodeId) {
         let mut b = Builder::new();
         let (mut page, mut block) = (NodeId(0), NodeId(0));
-        b.el("body", &[], |b| {
-            page = b.el("div", &[("class", "page")], |b| {
-                block = b.el(tag, &[], |b| {
+        let body = b.el("body", &[], |b| {
+            let column = |b: &mut Builder, block: &mut NodeId| {
+                *block = b.el(tag, &[], |b| {
                     for _ in 0..4 {
                         b.el("p", &[], |b| {
                             b.text(PROSE);
@@ -315,8 +321,16 @@ mod tests {
                         });
                     });
                 }
-            });
+            };
+            if wrapped {
+                page = b.el("div", &[("class", "page")], |b| column(b, &mut block));
+            } else {
+                column(b, &mut block);
+            }
         });
+        if !wrapped {
+            page = body;
+        }
         (b.finish(), page, block)
     }
 
@@ -338,25 +352,8 @@ mod tests {
     fn a_section_under_half_does_not_climb_to_body_above_the_lower_share() {
         // The same 4/9 block with its siblings straight under `<body>`: a front page's column,
         // whose climb would take the whole page (header menus included).
-        let mut b = Builder::new();
-        let mut block = NodeId(0);
-        b.el("body", &[], |b| {
-            block = b.el("div", &[], |b| {
-                for _ in 0..4 {
-                    b.el("p", &[], |b| {
-                        b.text(PROSE);
-                    });
-                }
-            });
-            for _ in 0..5 {
-                b.el("div", &[], |b| {
-                    b.el("p", &[], |b| {
-                        b.text(PROSE);
-                    });
-                });
-            }
-        });
-        let s = b.finish();
+        let (s, body, block) = four_ninths_in("div", false);
+        assert!(s.node(body).is("body"));
         assert_eq!(
             with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
             None
