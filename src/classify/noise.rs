@@ -496,7 +496,14 @@ impl<'a> NoiseClassifier<'a> {
             ["class", "id"]
                 .iter()
                 .filter_map(|a| node.attr(a))
-                .any(|s| rules::matches_terms(s, v::CHAPTER_TOC_TERMS))
+                // Every element is asked: a substring test first (each term must occur in
+                // the value), the tokenizing match only where it can succeed.
+                .any(|s| {
+                    v::CHAPTER_TOC_TERMS
+                        .iter()
+                        .any(|t| rules::contains_ci(s, t.word))
+                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
+                })
         };
         let mut toc = None;
         let mut at = Some(id);
@@ -617,13 +624,7 @@ fn is_article_like(node: &Node) -> bool {
 
 /// Inline `style` that removes the element from rendering.
 fn style_hides(style: &str) -> bool {
-    let compact: String = style
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .take(400)
-        .collect();
-    rules::contains_ci(&compact, "display:none")
-        || rules::contains_ci(&compact, "visibility:hidden")
+    rules::compact_style_contains(style, &["display:none", "visibility:hidden"])
 }
 
 /// Whitespace collapsed to single spaces, trimmed, lowercased.
@@ -653,6 +654,7 @@ fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
             || f.skip[id.index()]
             || !t.starts_with(|c: char| c.is_alphabetic())
             || t.len() > 2 * max_chars
+            || !r::opens_with_stat_label(t)
             || stat_label(&squeezed_lower(t)).is_none()
         {
             continue;

@@ -117,6 +117,17 @@ pub(crate) fn stat_label(text: &str) -> Option<(usize, &str)> {
         })
 }
 
+/// `text` opens with a card label, ASCII case ignored: the allocation-free test run on every
+/// short text of the page before [`stat_label`] reads it.
+pub(crate) fn opens_with_stat_label(text: &str) -> bool {
+    let t = text.as_bytes();
+    STAT_LABELS.iter().any(|(label, _, _)| {
+        // The first word only: the text's spacing is collapsed later.
+        let word = label.split(' ').next().unwrap_or(label).as_bytes();
+        t.len() >= word.len() && t[..word.len()].eq_ignore_ascii_case(word)
+    })
+}
+
 /// `value` reads as what the label `i` of `STAT_LABELS` is followed by.
 pub(crate) fn stat_value_fits(i: usize, value: &str) -> bool {
     if value.is_empty() || value.chars().count() > 40 {

@@ -386,17 +386,30 @@ pub(crate) const LIST_ITEM_MAX_MEAN_CHARS: f32 = 40.0;
 
 /// Inline `style` declaring `display: none` (whitespace and case ignored).
 pub(crate) fn style_removes(style: &str) -> bool {
-    let compact: String = style
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .take(400)
-        .collect();
-    contains_ci(&compact, "display:none")
+    compact_style_contains(style, &["display:none"])
+}
+
+/// The first 400 non-whitespace chars of an inline `style` contain one of `needles` (lowercase,
+/// ASCII case ignored), read without allocating: every element with a `style` is asked, on
+/// pages that carry thousands of them.
+pub(crate) fn compact_style_contains(style: &str, needles: &[&str]) -> bool {
+    let mut buf = [0u8; 4 * 400];
+    let mut n = 0;
+    for c in style.chars().filter(|c| !c.is_whitespace()).take(400) {
+        n += c.encode_utf8(&mut buf[n..]).len();
+    }
+    needles
+        .iter()
+        .any(|needle| contains_ci_bytes(&buf[..n], needle.as_bytes()))
 }
 
 /// ASCII-case-insensitive substring search without allocating (`needle` is lowercase).
 pub(crate) fn contains_ci(hay: &str, needle: &str) -> bool {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    contains_ci_bytes(hay.as_bytes(), needle.as_bytes())
+}
+
+/// [`contains_ci`] on bytes.
+fn contains_ci_bytes(h: &[u8], n: &[u8]) -> bool {
     if n.is_empty() {
         return true;
     }

@@ -115,9 +115,13 @@ const CURRENCY_SIGNS: &[char] = &[
 /// between allowed). Why: shop grids are tiles of a name and a price; menus and story teasers
 /// show none.
 pub(crate) fn shows_price(text: &str) -> bool {
+    // Every text of the page is asked: most hold no digit, and a price needs one.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
     let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
     text.char_indices()
-        .filter(|(_, c)| CURRENCY_SIGNS.contains(c))
+        .filter(|(_, c)| !c.is_alphanumeric() && CURRENCY_SIGNS.contains(c))
         .any(|(i, c)| {
             let after = text[i + c.len_utf8()..].trim_start().chars().next();
             let before = text[..i].trim_end().chars().next_back();

@@ -122,7 +122,8 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
     // Per node: inside a `<p>`, and the topmost inline-hidden ancestor-or-self.
     let mut in_p = vec![false; n];
     let mut hider: Vec<Option<u32>> = vec![None; n];
-    let mut boxes: Vec<(u32, u32)> = Vec::new();
+    // Paragraph chars under each topmost inline-hidden box, by the box's index.
+    let mut boxes: Vec<u32> = Vec::new();
     let mut total = 0u32;
     for (i, node) in snap.nodes.iter().enumerate() {
         let parent = node.parent.map(|p| p.index()).filter(|&p| p < i);
@@ -139,13 +140,20 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
         let len = node.text.trim().len() as u32;
         total = total.saturating_add(len);
         if let Some(h) = hider[i] {
-            match boxes.iter_mut().find(|(b, _)| *b == h) {
-                Some((_, l)) => *l = l.saturating_add(len),
-                None => boxes.push((h, len)),
+            if boxes.is_empty() {
+                boxes = vec![0; n];
             }
+            let l = &mut boxes[h as usize];
+            *l = l.saturating_add(len);
         }
     }
-    let (best, len) = boxes.into_iter().max_by_key(|&(_, l)| l)?;
+    // Of equally long boxes the last, as `max_by_key` picks.
+    let (best, len) = boxes
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, l)| l > 0)
+        .max_by_key(|&(_, l)| l)?;
+    let best = best as u32;
     (len >= limits::INLINE_REVEAL_MIN_CHARS
         && len as f32 >= limits::INLINE_REVEAL_MIN_SHARE * total as f32)
         .then_some(NodeId(best))
@@ -156,10 +164,14 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
 /// page's text. Pages never hide most of their own text for good, so the noise stage and the
 /// builder judge it like any shown box (its parts are still judged).
 pub(crate) fn pending_reveal(snap: &Snapshot) -> Option<NodeId> {
-    let styled = |i: usize| {
-        let node = &snap.nodes[i];
-        node.kind == NodeKind::Element && node.attr("style").is_some_and(rules::style_removes)
-    };
+    let styled: Vec<bool> = snap
+        .nodes
+        .iter()
+        .map(|node| {
+            node.kind == NodeKind::Element && node.attr("style").is_some_and(rules::style_removes)
+        })
+        .collect();
+    let styled = |i: usize| styled[i];
     if !(0..snap.len()).any(styled) {
         return None;
     }
