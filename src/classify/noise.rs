@@ -618,7 +618,8 @@ pub(crate) fn review_box(snap: &Snapshot, id: NodeId, node: &Node) -> bool {
     }) && !snap.descendants(id).any(|d| snap.node(d).is("h1"))
 }
 
-fn is_article_like(node: &Node) -> bool {
+/// An `<article>` or `<main>` element, or one with `role="main"`.
+pub(crate) fn is_article_like(node: &Node) -> bool {
     matches!(node.tag.as_str(), "article" | "main") || node.attr("role") == Some("main")
 }
 

@@ -6,13 +6,13 @@
 //! widened to the ancestor shared by several near-best candidates (post lists, split articles)
 //! and extended across siblings of the same reading column.
 
-use crate::classify::noise::NoiseLabels;
+use crate::classify::noise::{is_article_like, NoiseLabels};
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path::PathRuns;
 use crate::extract::blocks::{flag, Features, Region};
 use crate::extract::layout;
 use crate::rules::{limits, HEADING_TAGS};
-use crate::snapshot::{NodeId, Snapshot};
+use crate::snapshot::{Node, NodeId, Snapshot};
 
 /// Everything scoring needs.
 pub(crate) struct Inputs<'a> {
@@ -272,8 +272,7 @@ pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
             || n.is("nav")
             || n.is("menu")
             || n.attr("role") == Some("navigation")
-            || n.is("footer")
-            || n.attr("role") == Some("contentinfo")
+            || is_footer_landmark(n)
     };
     (text_outside(inp, body, menu) > 0).then_some(Chosen {
         top: body,
@@ -292,12 +291,17 @@ pub(crate) fn in_page_footer(inp: &Inputs, id: NodeId) -> bool {
     let mut footer = false;
     for a in inp.snap.path_up(id) {
         let n = inp.snap.node(a);
-        if n.is("article") || n.is("main") || n.attr("role") == Some("main") {
+        if is_article_like(n) {
             return false;
         }
-        footer |= n.is("footer") || n.attr("role") == Some("contentinfo");
+        footer |= is_footer_landmark(n);
     }
     footer
+}
+
+/// The page footer landmark: `<footer>` or `role="contentinfo"`.
+fn is_footer_landmark(n: &Node) -> bool {
+    n.is("footer") || n.attr("role") == Some("contentinfo")
 }
 
 /// Chars of `root`'s text outside noise subtrees (a newsletter form's country `<select>` is

@@ -244,14 +244,8 @@ fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bo
     closed_panel_of_prose(snap, NodeId(i as u32), text[i], links[i], shown)
 }
 
-/// A closed panel of prose in parsed HTML: the `hidden` attribute or an inline
-/// `display: none` on a box of prose (at least `limits::PANEL_MIN_CHARS`, under
-/// `limits::LINK_DENSITY_BOILERPLATE` links) right after its trigger, as
-/// [`collapsed_panel`] finds it in a layout (`shown` says whether an element is hidden the
-/// same way). Why: FAQ answers and service descriptions ship closed in the HTML and open on a
-/// click; readers and the gold keep them (wcxb-dev AEM `cmp-accordion__panel` FAQs, course
-/// catalogues' closed course descriptions).
-/// `id` (text `len`, link text `links`) is a panel of prose right after a trigger that
+/// `id` (text `len`, link text `links`) is a panel of prose (at least `limits::PANEL_MIN_CHARS`,
+/// link text under `limits::LINK_DENSITY_BOILERPLATE` of it) right after a trigger that
 /// `shown` says is shown, itself or as the only element of up to
 /// `limits::PANEL_WRAPPER_LEVELS` wrappers: [`collapsed_panel`] in a layout, and the noise
 /// stage in parsed HTML (`hidden` or an inline hiding style on an FAQ answer or a course
