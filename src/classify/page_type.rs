@@ -86,7 +86,7 @@ pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Page
     let cards = card_region(snap, f, noise);
     let kind = match declared {
         Some(t) => t,
-        None if cards.is_some_and(|c| c.text * 2 > text_outside_noise(f, noise)) => {
+        None if cards.is_some_and(|c| listing_share(c, text_outside_noise(f, noise))) => {
             // Cards holding most of the page's text outside noise make it a listing even
             // undeclared. Why outside noise: a shop's mega menu and footer outweigh a grid
             // of 10–30 products (wcxb-dev collection pages came out as a sort bar or a
@@ -101,6 +101,14 @@ pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Page
         cards,
         offers,
     }
+}
+
+/// The card region holds enough of the page's text (outside noise) to make it a listing: over
+/// half, or [`cards::PRICED_REGION_MIN_SHARE`] for a grid of priced product tiles (a shop
+/// category whose SEO copy or FAQ outweighs its grid).
+fn listing_share(c: CardRegion, outside_noise: u32) -> bool {
+    c.text * 2 > outside_noise
+        || (c.products() && c.text as f32 > outside_noise as f32 * cards::PRICED_REGION_MIN_SHARE)
 }
 
 /// Chars of the page's block text outside noise subtrees.
@@ -656,6 +664,42 @@ mod tests {
         let noise = NoiseClassifier::new(&s, &f).classify();
         assert!(noise.inside[menu.index()] && noise.inside[footer.index()]);
         assert_eq!(out.kind, PageType::Listing);
+    }
+
+    #[test]
+    fn a_priced_grid_under_long_copy_is_a_listing_an_unpriced_one_is_not() {
+        let page = |price: &str| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("div", &[("class", "items")], |b| {
+                    for _ in 0..10 {
+                        b.el("div", &[("class", "item-cell")], |b| {
+                            b.el("a", &[("href", "/p")], |b| {
+                                b.text("Radeon RX 9060 XT 16GB graphics card");
+                            });
+                            b.el("span", &[], |b| {
+                                b.text(price);
+                            });
+                        });
+                    }
+                });
+                b.el("div", &[("class", "seo-copy")], |b| {
+                    for _ in 0..12 {
+                        b.el("p", &[], |b| {
+                            b.text("Our graphics cards suit gamers and creators, and each one ships with a warranty.");
+                        });
+                    }
+                });
+            });
+            b.finish()
+        };
+        // The grid holds about a third of the text: priced tiles make a shop's category…
+        let shop = detect_on(&page("$459.99"));
+        let region = shop.cards.map_or(0, |c| c.text);
+        assert!(region > 0 && region * 2 < 1500, "{region}");
+        assert_eq!(shop.kind, PageType::Listing);
+        // …unpriced cards at that share are a story's related links.
+        assert_eq!(detect_on(&page("In stock")).kind, PageType::Article);
     }
 
     #[test]

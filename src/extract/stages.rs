@@ -25,7 +25,7 @@ use crate::budget::Deadline;
 use crate::classify::hierarchy::{HierarchyFilter, Label};
 use crate::classify::learned::{self, Fuse, Model, N_FEATURES};
 use crate::classify::noise::{NoiseClassifier, NoiseLabels};
-use crate::classify::page_type::{self, PageType, PageTypeOut};
+use crate::classify::page_type::{self, CardRegion, PageType, PageTypeOut};
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path;
 use crate::extract::blocks::{self, Features};
@@ -637,7 +637,11 @@ fn page_type_policy(
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
     let weak = kept < limits::WEAK_SELECTION_CHARS
         && (kept as f32) < region.text as f32 * cards::WEAK_SHARE;
-    if !weak {
+    if copy_below_grid(inp, &region, &chosen.roots) {
+        // The shop's SEO copy or FAQ under its product grid won on prose: the grid is the
+        // page's content.
+        chosen.roots.clear();
+    } else if !weak {
         return None;
     }
     chosen.roots.retain(|&r| !f.contains(p, r));
@@ -645,6 +649,26 @@ fn page_type_policy(
     crate::order::by_key(&mut chosen.roots, |r| u64::from(f.preorder[r.index()]));
     trace.decide(p, "page_type", true, Reason::CardRegion);
     Some(p)
+}
+
+/// The selection is a shop's copy under its product grid: `region` is a grid of priced tiles,
+/// every root starts after it, and the page's first `h1` (its category title) comes before it.
+/// Why: shop categories close with SEO copy or an FAQ (wcxb-dev newegg GPUs, generationtux
+/// shoes: 2,000–11,500 chars of prose below 24–36 priced tiles) that outweighs the grid's
+/// link-dense tiles; the golds hold the grid. Copy above the grid (IKEA's intro) is left to
+/// the selection: a story's title and body come before any grid of products it shows.
+fn copy_below_grid(inp: &Inputs, region: &CardRegion, roots: &[NodeId]) -> bool {
+    let f = inp.f;
+    let p = region.parent;
+    let end = f.subtree_end[p.index()];
+    let title_first = inp
+        .snap
+        .find_tag("h1")
+        .is_none_or(|h| f.preorder[h.index()] < f.preorder[p.index()]);
+    region.products()
+        && title_first
+        && !roots.is_empty()
+        && roots.iter().all(|&r| f.preorder[r.index()] > end)
 }
 
 /// Chars of prose paragraphs (a sentence or more, few links) in `roots` outside `region`.
@@ -1215,6 +1239,63 @@ mod tests {
             out.trace.last_decision(grid).map(|d| d.reason),
             Some(Reason::CardRegion)
         );
+    }
+
+    /// A shop category: its title, a grid of priced tiles, then long copy. `story_first` puts
+    /// the copy between the title and the grid instead (a story showing products).
+    fn shop_category(story_first: bool) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut grid, mut copy) = (NodeId(0), NodeId(0));
+        let copy_box = |b: &mut Builder| {
+            b.el("div", &[("class", "faq")], |b| {
+                for _ in 0..12 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            })
+        };
+        b.el("body", &[], |b| {
+            b.el("h1", &[], |b| {
+                b.text("Graphics cards");
+            });
+            if story_first {
+                copy = copy_box(b);
+            }
+            grid = b.el("div", &[("class", "items")], |b| {
+                for _ in 0..10 {
+                    b.el("div", &[("class", "item-cell")], |b| {
+                        b.el("a", &[("href", "/p")], |b| {
+                            b.text("Radeon RX 9060 XT 16GB graphics card");
+                        });
+                        b.el("span", &[], |b| {
+                            b.text("$459.99");
+                        });
+                    });
+                }
+            });
+            if !story_first {
+                copy = copy_box(b);
+            }
+        });
+        (b.finish(), grid, copy)
+    }
+
+    #[test]
+    fn a_shop_grid_is_the_content_over_its_copy_below() {
+        let (s, grid, _) = shop_category(false);
+        let out = balanced(&s, StageSwitches::default(), Learning::default());
+        let Ok(out) = out else { panic!("run failed") };
+        let sel = out.selection.unwrap_or_default();
+        assert_eq!(sel.roots, vec![grid]);
+        // The same grid under a story that comes first is the story's: the story stays.
+        let (s, grid, copy) = shop_category(true);
+        let sel = run_default(&s).unwrap_or_default();
+        assert!(!sel.roots.contains(&grid), "{:?}", sel.roots);
+        assert!(sel
+            .roots
+            .iter()
+            .any(|&r| s.ancestors(copy).any(|a| a == r) || r == copy));
     }
 
     #[test]

@@ -102,6 +102,14 @@ pub(crate) mod cards {
     /// the grid with its section titles; below it, a page with an article or menus beside a
     /// few classed link boxes.
     pub const SPLIT_GRID_MIN_SHARE: f32 = 0.5;
+    /// A region of priced product tiles makes an undeclared page a listing when it holds this
+    /// share of the page's text outside noise (other cards need over half). Why: shop
+    /// categories put long SEO copy or an FAQ under their grid (wcxb-dev newegg GPUs: 10,154
+    /// chars of tiles under an 11,501-char FAQ; generationtux, roadrunnersports, amazon
+    /// headphones, glossier), and a grid of 4+ priced tiles at that share is a shop's, not a
+    /// story's: wcxb-dev collection at 0.5 / 0.3 / 0.2 / 0.15 / 0.1: 0.6849 / 0.6901 / 0.6956 /
+    /// 0.6962 / 0.6962.
+    pub const PRICED_REGION_MIN_SHARE: f32 = 0.15;
     /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }
