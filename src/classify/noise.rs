@@ -924,7 +924,10 @@ mod tests {
         b.el("body", &[], |b| {
             feature = b.el(
                 "div",
-                &[("class", "celwidget"), ("id", "editorialReviews_feature_div")],
+                &[
+                    ("class", "celwidget"),
+                    ("id", "editorialReviews_feature_div"),
+                ],
                 |b| prose(b, 3),
             );
             widget = b.el("div", &[("class", "sidebar-widget")], |b| {
