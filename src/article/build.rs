@@ -319,13 +319,16 @@ impl<'a> Walker<'a> {
         {
             return false;
         }
-        if n.attr("hidden")
-            .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"))
-        {
-            return true;
-        }
-        if n.attr("style").is_some_and(style_hides) && self.reveal != Some(id) {
-            return true;
+        let attr_hides = n
+            .attr("hidden")
+            .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"));
+        let style_hidden = n.attr("style").is_some_and(style_hides) && self.reveal != Some(id);
+        if attr_hides || style_hidden {
+            // A closed accordion or tab panel of prose is shown, as the noise stage shows it.
+            let closed = |m: &crate::Node| {
+                m.attr("hidden").is_some() || m.attr("style").is_some_and(style_hides)
+            };
+            return !crate::snapshot::visibility::shown_closed_panel(self.snap(), id, closed);
         }
         self.invisible.get(id.index()).copied().unwrap_or(false)
     }

@@ -531,6 +531,46 @@ fn hidden_nodes_dropped_sr_only_kept() {
 }
 
 #[test]
+fn closed_accordion_panel_of_prose_shown_tooltip_left_out() {
+    let desc = "From the team behind the original stove comes our most advanced design yet, \
+                with taller flames, a quick-start cone and a lifetime warranty on every part.";
+    let a = article(|b| {
+        b.el("button", &[("aria-expanded", "false")], |b| {
+            b.text("Description");
+        });
+        b.el("div", &[("style", "overflow:hidden;display:none")], |b| {
+            b.el("div", &[("role", "region")], |b| {
+                b.text(desc);
+            });
+        });
+        b.el("div", &[("class", "info-popover")], |b| {
+            b.el("button", &[("aria-label", "Learn more")], |_| {});
+            b.el("div", &[("style", "display:none")], |b| {
+                p(
+                    b,
+                    "Products are sourced directly from brands or their authorized \
+                     distributors and shipped from climate-controlled warehouses.",
+                );
+            });
+        });
+        // A heading is no control: the paragraph after it stays hidden.
+        b.el("h2", &[], |b| {
+            b.text("Secondary header");
+        });
+        b.el("p", &[("style", "display: none")], |b| {
+            b.text(
+                "Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy \
+                 eirmod tempor invidunt ut labore et dolore magna aliquyam erat, sed diam.",
+            );
+        });
+    });
+    let t = to_text(&a);
+    assert!(t.contains("quick-start cone"), "{t}");
+    assert!(!t.contains("climate-controlled"), "{t}");
+    assert!(!t.contains("Lorem"), "{t}");
+}
+
+#[test]
 fn aria_hidden_twin_shown_not_read_and_icons_left_out() {
     let a = article(|b| {
         b.el("p", &[], |b| {

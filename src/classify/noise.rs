@@ -918,6 +918,31 @@ mod tests {
     }
 
     #[test]
+    fn a_shops_metrics_wrapper_is_not_widget_vocabulary() {
+        let mut b = Builder::new();
+        let (mut feature, mut widget) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            feature = b.el(
+                "div",
+                &[
+                    ("class", "celwidget"),
+                    ("id", "editorialReviews_feature_div"),
+                ],
+                |b| prose(b, 3),
+            );
+            widget = b.el("div", &[("class", "sidebar-widget")], |b| {
+                b.el("a", &[("href", "/")], |b| {
+                    b.text("Popular posts");
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[feature.index()], None);
+        assert!(l.kind[widget.index()].is_some());
+    }
+
+    #[test]
     fn a_formula_box_named_after_its_context_menu_is_not_navigation() {
         let mut b = Builder::new();
         let (mut formula, mut menu) = (NodeId(0), NodeId(0));

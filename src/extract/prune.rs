@@ -1,21 +1,25 @@
 //! Stage `prune`: after the hierarchy vote, a leaf block repeating word for word a block kept
 //! earlier under a different tag path (a reply quoting a post, the mobile and desktop twins of
 //! one panel) is a second copy: the first stays. Repeats among same-path siblings are left
-//! alone (a page may repeat a paragraph on purpose; test pages of lorem ipsum do).
+//! alone (a page may repeat a paragraph on purpose; test pages of lorem ipsum do), except on a
+//! page declaring a product, whose same-path repeats are carousel clones and marquee strips.
 
 use std::collections::HashMap;
 
 use crate::extract::score::Inputs;
-use crate::rules::prune::REPEAT_MIN_CHARS;
+use crate::rules::prune::{PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
 use crate::snapshot::{NodeId, NodeKind};
 use crate::trace::{Reason, Trace};
 
 /// Leaves out every kept leaf block (no text in nested blocks) of at least
 /// [`REPEAT_MIN_CHARS`] whose own text a block kept earlier under another tag path already
-/// showed; returns how many.
+/// showed; returns how many. On a page declaring a product (`offers`), a repeat under the
+/// same tag path is a second copy too, from [`PRODUCT_REPEAT_MIN_CHARS`]
+/// (`rules::prune`: carousel clones and marquees).
 pub(crate) fn drop_repeats(
     inp: &Inputs,
     roots: &[NodeId],
+    offers: bool,
     drop: &mut [bool],
     trace: &mut Trace,
 ) -> usize {
@@ -25,7 +29,12 @@ pub(crate) fn drop_repeats(
     let mut dropped = 0;
     f.visit_kept(roots, drop, |id, drop| {
         let i = id.index();
-        if !f.is_block[i] || f.skip[i] || f.own_len[i] < REPEAT_MIN_CHARS {
+        let min = if offers {
+            PRODUCT_REPEAT_MIN_CHARS
+        } else {
+            REPEAT_MIN_CHARS
+        };
+        if !f.is_block[i] || f.skip[i] || f.own_len[i] < min {
             return;
         }
         // A block whose own text the hierarchy stage dropped (its children stay) shows
@@ -39,8 +48,11 @@ pub(crate) fn drop_repeats(
             return;
         }
         let path = f.ptp[i];
-        let first = *seen.entry(f.fingerprint[i]).or_insert(path);
-        if first != path && f.own_len[i] == f.text_len[i] {
+        let Some(&first) = seen.get(&f.fingerprint[i]) else {
+            seen.insert(f.fingerprint[i], path);
+            return;
+        };
+        if (first != path || offers) && f.own_len[i] == f.text_len[i] {
             drop[i] = true;
             trace.decide(id, "prune", false, Reason::Duplicate);
             dropped += 1;
@@ -110,7 +122,7 @@ pub(crate) mod tests {
         let mut drop = vec![false; s.len()];
         let mut trace = Trace::default();
         let n = with_inputs(&s, |inp| {
-            drop_repeats(inp, &[thread], &mut drop, &mut trace)
+            drop_repeats(inp, &[thread], false, &mut drop, &mut trace)
         });
         assert_eq!(n, 1);
         assert!(!drop[first.index()] && drop[quote.index()]);
@@ -121,5 +133,46 @@ pub(crate) mod tests {
             trace.last_decision(quote).map(|d| d.reason),
             Some(Reason::Duplicate)
         );
+    }
+
+    #[test]
+    fn a_product_pages_cloned_slides_are_kept_once() {
+        let mut b = Builder::new();
+        let (mut page, mut short) = (NodeId(0), NodeId(0));
+        let mut slides = Vec::new();
+        b.el("body", &[], |b| {
+            page = b.el("div", &[("class", "product")], |b| {
+                b.el("p", &[], |b| {
+                    b.text(POST);
+                });
+                // A marquee strip rendered three times under one path.
+                for _ in 0..3 {
+                    slides.push(b.el("p", &[], |b| {
+                        b.text("Free shipping. 99-day trial.");
+                    }));
+                }
+                for _ in 0..2 {
+                    short = b.el("p", &[], |b| {
+                        b.text("In stock");
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let run = |offers: bool| {
+            let mut drop = vec![false; s.len()];
+            let mut trace = Trace::default();
+            with_inputs(&s, |inp| {
+                drop_repeats(inp, &[page], offers, &mut drop, &mut trace)
+            });
+            drop
+        };
+        let drop = run(true);
+        assert!(!drop[slides[0].index()]);
+        assert!(drop[slides[1].index()] && drop[slides[2].index()]);
+        assert!(!drop[short.index()]);
+        // Elsewhere a same-path repeat stays (a page may repeat a line on purpose).
+        let drop = run(false);
+        assert!(slides.iter().all(|l| !drop[l.index()]));
     }
 }

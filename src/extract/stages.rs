@@ -283,7 +283,7 @@ pub(crate) fn run_with(
     timed(&mut trace, deadline, "prune", |t, c| {
         let repeats = switches
             .prune
-            .then(|| prune::drop_repeats(&inputs, &chosen.roots, &mut drop, t));
+            .then(|| prune::drop_repeats(&inputs, &chosen.roots, offers, &mut drop, t));
         c.push(("repeats_dropped", repeats.unwrap_or(0)));
     })?;
     // The `related` stage shares the tail's timing record (one less instantiation of `timed`:

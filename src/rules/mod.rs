@@ -128,12 +128,25 @@ pub(crate) fn is_closed_code_tab(
 pub(crate) fn in_popover(snap: &crate::snapshot::Snapshot, id: crate::snapshot::NodeId) -> bool {
     snap.ancestors(id).any(|a| {
         let n = snap.node(a);
+        let named = |v: &str| {
+            let v = v.to_ascii_lowercase();
+            POPOVER_NAMES.iter().any(|w| v.contains(w))
+        };
         n.is("dialog")
             || n.attr("popover").is_some()
-            || n.attr("role") == Some("dialog")
+            || matches!(n.attr("role"), Some("dialog" | "tooltip"))
             || n.attr("aria-modal").is_some()
+            || named(&n.tag)
+            || n.attr("class").is_some_and(named)
+            || n.attr("id").is_some_and(named)
     })
 }
+
+/// Words in a tag, class or id naming a popover: an info bubble opened by an icon button, whose
+/// hidden box follows its trigger like an accordion panel but explains a label ("100%
+/// authentic", "Shipping weight": iherb's `<cms-popover>` in `#cms-popover-tooltip`), and is
+/// no part of the page's text.
+pub(crate) const POPOVER_NAMES: &[&str] = &["popover", "tooltip"];
 
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];

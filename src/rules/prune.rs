@@ -11,6 +11,12 @@
 /// 30, 60 chars all gain ~0.003; 40 sits between).
 pub(crate) const REPEAT_MIN_CHARS: u32 = 40;
 
+/// On a page declaring a product, a repeat under the same tag path is a second copy as well,
+/// from this many chars: shop templates clone carousel slides and marquee strips ("Fast & Free
+/// Shipping. Risk-free 99 Day Trial." three times on ridge.com, Samsung's feature carousel
+/// four times, Steam's review snippets), and a product's own text seldom repeats a line.
+pub(crate) const PRODUCT_REPEAT_MIN_CHARS: u32 = 20;
+
 /// Numbers of the landing-page rule of the `select` stage (`extract/sections.rs`).
 pub(crate) mod sections {
     /// A selection holding less than this share of the page's prose evidence (paragraph

@@ -344,10 +344,16 @@ pub(crate) fn is_layout_grid_name(name: &str) -> bool {
 /// and "widget" is a special-information term (sidebar widgets), so a whole service page was
 /// noise but one tab set (wcxb-dev leverx AI consulting); the module kind after
 /// `widget-type-` still counts ([`NAMESPACE_PREFIXES`]).
+/// Amazon's item pages name every feature box of the page `celwidget` (its client-side
+/// metrics wrapper: the title, the buy box, "About this item", "Editorial Reviews", the
+/// product details), so the whole item was special information (wcxb-dev: the Atomic Habits
+/// book page kept 330 of its 1,740 gold words); what each box is stays in its id
+/// (`editorialReviews_feature_div`, `sims-simsContainer_feature_div_01`).
 pub(crate) const LAYOUT_GRID_NAMES: &[&str] = &[
     "widget-span",
     "widget-type-custom_widget",
     "widget-type-cell",
+    "celwidget",
 ];
 
 /// Prefixes of the grid's names: HubSpot's module wrappers are `hs_cos_wrapper_widget`,

@@ -244,6 +244,50 @@ fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bo
     closed_panel_of_prose(snap, NodeId(i as u32), text[i], links[i], shown)
 }
 
+/// In parsed HTML, `id` — hidden by the `hidden` attribute or an inline hiding style (`closed`
+/// says which elements are) — is a closed panel of prose ([`closed_panel_of_prose`]) after a
+/// control, outside a dialog or popover, measured on its own subtree: the article builder shows it as the noise
+/// stage does (`classify/noise.rs` `closed_panel`). Why: the noise stage kept such panels but
+/// the builder still left them out, so a product's description accordion (Chakra's
+/// `chakra-collapse` with `display:none` around each `chakra-accordion__panel`: solostove)
+/// or an FAQ's answers were selected and then not shown.
+pub(crate) fn shown_closed_panel(
+    snap: &Snapshot,
+    id: NodeId,
+    closed: impl Fn(&crate::snapshot::Node) -> bool,
+) -> bool {
+    let (mut len, mut links) = (0u32, 0u32);
+    let mut stack = vec![(id, false)];
+    while let Some((d, in_link)) = stack.pop() {
+        let n = snap.node(d);
+        if n.kind == NodeKind::Text {
+            let t = n.text.trim().len() as u32;
+            len = len.saturating_add(t);
+            if in_link {
+                links = links.saturating_add(t);
+            }
+        } else if !matches!(n.tag.as_str(), "script" | "style" | "template" | "noscript") {
+            let in_link = in_link || n.is("a");
+            stack.extend(n.children.iter().map(|&c| (c, in_link)));
+        }
+    }
+    // The trigger must be a control (a button, `summary`, `aria-expanded`, role button/tab,
+    // or a heading holding one): a bare heading before a hidden paragraph is a page hiding
+    // that paragraph, not a panel a click opens (readability's hidden-nodes test page).
+    let control = |t: NodeId| {
+        std::iter::once(t).chain(snap.descendants(t)).any(|d| {
+            let n = snap.node(d);
+            n.is("button")
+                || n.is("summary")
+                || n.attr("aria-expanded").is_some()
+                || matches!(n.attr("role"), Some("button" | "tab"))
+        })
+    };
+    closed_panel_of_prose(snap, id, len, links, |t| {
+        !closed(snap.node(t)) && control(t)
+    }) && !rules::in_popover(snap, id)
+}
+
 /// `id` (text `len`, link text `links`) is a panel of prose (at least `limits::PANEL_MIN_CHARS`,
 /// link text under `limits::LINK_DENSITY_BOILERPLATE` of it) right after a trigger that
 /// `shown` says is shown, itself or as the only element of up to
