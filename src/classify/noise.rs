@@ -431,7 +431,11 @@ impl<'a> NoiseClassifier<'a> {
         }
         if self.f.has(id, flag::AD) && !self.holds_prose(id) {
             Some(Reason::Advertisement)
-        } else if self.f.has(id, flag::NAV) && !self.named_panel(id) && !self.chapter_toc(id) {
+        } else if self.f.has(id, flag::NAV)
+            && !self.named_panel(id)
+            && !self.chapter_toc(id)
+            && !self.named_faq(id)
+        {
             Some(Reason::Navigation)
         } else if self.f.has(id, flag::SPECIAL) {
             Some(Reason::SpecialInformation)
@@ -474,6 +478,16 @@ impl<'a> NoiseClassifier<'a> {
             || self.f.text_len[i].saturating_sub(self.f.link_len[i])
                 >= rules::vocab::AD_MAX_UNLINKED_CHARS
                 && self.holds_heading(id)
+    }
+
+    /// `id`'s class or id names an FAQ (`rules::vocab::FAQ_TERMS`): questions and their
+    /// answers, not a menu, even when the name also says "menu" or "tabs".
+    fn named_faq(&self, id: NodeId) -> bool {
+        let node = self.snap.node(id);
+        ["class", "id"]
+            .iter()
+            .filter_map(|a| node.attr(a))
+            .any(|v| rules::matches_terms(v, rules::vocab::FAQ_TERMS))
     }
 
     /// `id`'s class or id names a hero section (`rules::vocab::HERO_TERMS`).
@@ -1613,6 +1627,32 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[wrapper.index()], None);
         assert_eq!(l.kind[notice.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn a_box_named_as_an_faq_is_no_menu() {
+        let mut b = Builder::new();
+        let (mut faq, mut menu) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            menu = b.el("div", &[("class", "site-menu")], |b| {
+                for _ in 0..5 {
+                    b.el("a", &[("href", "/pricing")], |b| {
+                        b.text("Pricing");
+                    });
+                }
+            });
+            prose(b, 3);
+            faq = b.el("div", &[("class", "faq_tabs-menu")], |b| {
+                b.el("h3", &[], |b| {
+                    b.text("Is identity protection worth it?");
+                });
+                prose(b, 2);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[faq.index()], None);
+        assert_eq!(l.kind[menu.index()], Some(Reason::Navigation));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::extract::score::{Chosen, Inputs};
 use crate::rules::limits;
 use crate::rules::prune::sections::{
     ARTICLE_WEAK_SHARE, COVER_SHARE, HEADLINE_GAP_CHARS, LANDMARK_WEAK_SHARE, MAX_LINK_DENSITY,
-    SAME_PATH_SHARE, WEAK_SHARE,
+    SAME_PATH_SHARE, SECTION_WIDGET_TERMS, WEAK_SHARE,
 };
 use crate::snapshot::NodeId;
 
@@ -52,6 +52,8 @@ fn link_density_outside_noise(inp: &Inputs, root: NodeId) -> f32 {
 /// (no wrapper), and header, menus and footer are noise the builder leaves out anyway
 /// (wcxb-dev service pages with one FAQ or hero section kept of a dozen: 0.16–0.32 → 0.65–0.97).
 /// Why outside noise: a labelled mega menu is no part of what the climb keeps. A selection
+/// named as a widget of sections ([`SECTION_WIDGET_TERMS`]: an FAQ, a testimonial carousel,
+/// one accordion panel) climbs below [`COVER_SHARE`] instead. A selection
 /// of `WEAK_SELECTION_CHARS` or more does not climb when it is a story with a tail
 /// ([`story_with_tail`]).
 pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
@@ -64,10 +66,20 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
     let kept: f32 = chosen.roots.iter().map(|&r| points(inp, Some(r))).sum();
     let top = snap.node(chosen.top);
     let landmark = top.is("main") || top.attr("role") == Some("main");
-    if kept >= total * WEAK_SHARE
-        || kept >= total * ARTICLE_WEAK_SHARE && page_type::declares_og_article(snap)
-        || kept >= total * LANDMARK_WEAK_SHARE && landmark
-    {
+    // A widget of sections (its FAQ, testimonial carousel, one accordion panel) climbs
+    // below `COVER_SHARE`, whatever the page declares (`SECTION_WIDGET_TERMS`).
+    let widget = ["class", "id"]
+        .iter()
+        .filter_map(|a| top.attr(a))
+        .any(|v| crate::rules::matches_terms(v, SECTION_WIDGET_TERMS));
+    let held = if widget {
+        kept >= total * COVER_SHARE
+    } else {
+        kept >= total * WEAK_SHARE
+            || kept >= total * ARTICLE_WEAK_SHARE && page_type::declares_og_article(snap)
+            || kept >= total * LANDMARK_WEAK_SHARE && landmark
+    };
+    if held {
         return None;
     }
     let a = snap
@@ -249,6 +261,66 @@ mod tests {
             with_inputs(&s, |inp| all_sections(inp, &chosen(col))),
             Some(body)
         );
+    }
+
+    /// A wrapper holding a block named `class` of 6 paragraphs and 4 more blocks of one each
+    /// (0.6 of the prose evidence: above `WEAK_SHARE`, under `COVER_SHARE`), under a head
+    /// declaring `og:type` "article". Returns the snapshot, the wrapper and the block.
+    fn six_tenths(class: &str) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut page, mut block) = (NodeId(0), NodeId(0));
+        b.el("head", &[], |b| {
+            b.el(
+                "meta",
+                &[("property", "og:type"), ("content", "article")],
+                |_| {},
+            );
+        });
+        b.el("body", &[], |b| {
+            page = b.el("div", &[("class", "page")], |b| {
+                block = b.el("div", &[("class", class)], |b| {
+                    for _ in 0..6 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                for _ in 0..4 {
+                    b.el("div", &[("class", "section")], |b| {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    });
+                }
+            });
+        });
+        (b.finish(), page, block)
+    }
+
+    #[test]
+    fn a_widget_of_sections_climbs_under_the_cover_share() {
+        for class in [
+            "faq-list",
+            "owl-carousel owl-testimonial",
+            "panel-collapse collapse",
+        ] {
+            let (s, page, block) = six_tenths(class);
+            assert_eq!(
+                with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
+                Some(page),
+                "{class}"
+            );
+        }
+        // Unnamed (or "collapsed" as part of a word: only the whole word counts), 0.6 of the
+        // evidence is the page's content.
+        for class in ["story", "collapsed-sidebar"] {
+            let (s, _, block) = six_tenths(class);
+            assert_eq!(
+                with_inputs(&s, |inp| all_sections(inp, &chosen(block))),
+                None,
+                "{class}"
+            );
+        }
     }
 
     /// A wrapper holding a block of 3 paragraphs and 5 more of one each (3/8 of the prose

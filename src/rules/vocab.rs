@@ -96,6 +96,13 @@ pub(crate) const AD_MAX_UNLINKED_CHARS: u32 = 400;
 /// name their slots "hero".
 pub(crate) const HERO_TERMS: &[Term] = &[t("hero")];
 
+/// Names of an FAQ block: a box named so holds questions and their answers and is no menu,
+/// even when its name also holds a navigation term (Webflow's tabs component names its list
+/// `faq_tabs-menu`: wcxb-dev aura.com identity theft protection lost its 5,200-char FAQ, which
+/// the gold keeps, as navigation; 0.78 → 0.96). Site menus do not name themselves "faq"; a
+/// menu item linking to an FAQ page sits in a menu that is labelled as a whole.
+pub(crate) const FAQ_TERMS: &[Term] = &[t("faq")];
+
 /// Special-information terms (seed 001: copyright, contact, share bars, sign-up boxes).
 pub(crate) const SPECIAL_TERMS: &[Term] = &[
     t("footer"),
