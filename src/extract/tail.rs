@@ -7,8 +7,8 @@ use crate::extract::blocks;
 use crate::extract::score::{self, Inputs};
 use crate::rules::limits;
 use crate::rules::tail::{
-    self, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS, MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE,
-    REVIEW_PROSE_AFTER_SHARE,
+    self, COMMENTS_AFTER_SHARE, COMMENTS_MIN_PROSE_BEFORE, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS,
+    MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE, REVIEW_PROSE_AFTER_SHARE,
 };
 use crate::snapshot::NodeId;
 use crate::trace::{Reason, Trace};
@@ -36,12 +36,22 @@ pub(crate) fn cut(
     let mut before = 0u32;
     let mut marker = None;
     let mut inline = Vec::new();
+    let mut thread_seen = false;
     for &(b, prose) in &kept {
         let i = b.index();
         let candidate = before >= MIN_PROSE_BEFORE
             && f.text_len[i] <= MARKER_MAX_CHARS
             && f.link_len[i] * 2 < f.text_len[i]
             && !in_header_cell(inp, b);
+        if !thread_seen && in_comment_thread(inp, roots, b) {
+            thread_seen = true;
+            if before >= COMMENTS_MIN_PROSE_BEFORE
+                && (total - before) as f32 <= before as f32 * COMMENTS_AFTER_SHARE
+            {
+                marker = Some(b);
+                break;
+            }
+        }
         if let Some(share) = candidate.then(|| marker_share(snap, b, product)).flatten() {
             if (total - before) as f32 <= before as f32 * share {
                 marker = Some(b);
@@ -139,6 +149,22 @@ fn text_outside_links(snap: &crate::Snapshot, b: NodeId) -> String {
     out
 }
 
+/// `b` sits in the page's comment thread: a box below the selection's roots whose `id` is
+/// one of `rules::tail::COMMENT_THREAD_IDS`. The thread's first kept block ends the article
+/// like a marker when the story before it has `COMMENTS_MIN_PROSE_BEFORE` chars of prose and
+/// the thread at most `COMMENTS_AFTER_SHARE` of that; later blocks of the thread are not
+/// tried (the share would shrink as the thread is read).
+fn in_comment_thread(inp: &Inputs, roots: &[NodeId], b: NodeId) -> bool {
+    let snap = inp.snap;
+    snap.path_up(b).take_while(|a| !roots.contains(a)).any(|a| {
+        snap.node(a).attr("id").is_some_and(|v| {
+            tail::COMMENT_THREAD_IDS
+                .iter()
+                .any(|t| v.eq_ignore_ascii_case(t))
+        })
+    })
+}
+
 /// `b` is a table header cell or sits in one (a few levels up at most).
 fn in_header_cell(inp: &Inputs, b: NodeId) -> bool {
     inp.snap
@@ -220,6 +246,65 @@ mod tests {
         assert_eq!(m, Some(heading));
         assert!(drop[heading.index()] && drop[reply.index()]);
         assert!(!drop[last.index()]);
+    }
+
+    /// A story of `paragraphs` paragraphs, then a `div id="comments"` whose heading is too
+    /// long for a marker, over `replies` comments.
+    fn story_with_thread(
+        paragraphs: usize,
+        replies: usize,
+    ) -> (Snapshot, NodeId, NodeId, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut root, mut last, mut heading, mut thread) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[("class", "site-content")], |b| {
+                b.el("article", &[], |b| {
+                    for _ in 0..paragraphs {
+                        last = b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                thread = b.el(
+                    "div",
+                    &[("id", "comments"), ("class", "comments-area")],
+                    |b| {
+                        heading = b.el("h3", &[], |b| {
+                            b.text("59 Comments on “The December Comfort Watches, Day Eighteen”");
+                        });
+                        b.el("ol", &[("class", "comment-list")], |b| {
+                            for _ in 0..replies {
+                                b.el("li", &[("class", "comment")], |b| {
+                                    b.el("p", &[], |b| {
+                                        b.text(PROSE);
+                                    });
+                                });
+                            }
+                        });
+                    },
+                );
+            });
+        });
+        (b.finish(), root, last, heading, thread)
+    }
+
+    #[test]
+    fn a_comment_thread_box_after_a_long_story_ends_it() {
+        let (s, root, last, heading, thread) = story_with_thread(14, 10);
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, Some(thread));
+        assert!(drop[heading.index()] && !drop[last.index()]);
+    }
+
+    #[test]
+    fn a_comment_thread_box_stays_after_a_short_post_or_when_it_outweighs_the_post() {
+        // A forum topic whose replies sit in `id="comments"` under a short first post.
+        let (s, root, ..) = story_with_thread(4, 3);
+        assert_eq!(cut_in(&s, root).0, None);
+        // An old blog whose thread is twice the post (cleaneval keeps such threads).
+        let (s, root, ..) = story_with_thread(14, 30);
+        assert_eq!(cut_in(&s, root).0, None);
     }
 
     #[test]
