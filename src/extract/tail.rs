@@ -64,6 +64,7 @@ pub(crate) fn cut(
     for b in inline {
         drop_inline_box(inp, roots, b, drop, trace);
     }
+    drop_author_bios(inp, roots, &kept, drop, trace);
     let m = marker?;
     let from = f.preorder[m.index()];
     let mut first = true;
@@ -163,6 +164,43 @@ fn in_comment_thread(inp: &Inputs, roots: &[NodeId], b: NodeId) -> bool {
                 .any(|t| v.eq_ignore_ascii_case(t))
         })
     })
+}
+
+/// Drops the author boxes among the selection's kept blocks after the story's first
+/// `MIN_PROSE_BEFORE` chars of prose: a box below the roots declared the author as a
+/// schema.org `Person` (`itemprop="author"`, `itemtype` naming `Person`) that holds at least
+/// `rules::tail::AUTHOR_BIO_MIN_CHARS` chars, a biography rather than a byline.
+fn drop_author_bios(
+    inp: &Inputs,
+    roots: &[NodeId],
+    kept: &[(NodeId, u32)],
+    drop: &mut [bool],
+    trace: &mut Trace,
+) {
+    let (snap, f) = (inp.snap, inp.f);
+    let mut before = 0u32;
+    for &(b, prose) in kept {
+        if before >= MIN_PROSE_BEFORE && !drop[b.index()] {
+            let bio = snap
+                .path_up(b)
+                .take_while(|a| !roots.contains(a))
+                .find(|&a| is_author_person(snap.node(a)));
+            if let Some(bio) = bio.filter(|a| f.text_len[a.index()] >= tail::AUTHOR_BIO_MIN_CHARS) {
+                for &id in f.subtree(bio) {
+                    drop[id.index()] = true;
+                }
+                trace.decide(bio, "tail", false, Reason::ArticleEnd);
+            }
+        }
+        before += prose;
+    }
+}
+
+/// `n` declares a page's author as a schema.org `Person`.
+fn is_author_person(n: &crate::snapshot::Node) -> bool {
+    n.attr("itemprop")
+        .is_some_and(|v| v.split_ascii_whitespace().any(|t| t == "author"))
+        && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"))
 }
 
 /// `b` is a table header cell or sits in one (a few levels up at most).
@@ -305,6 +343,43 @@ mod tests {
         // An old blog whose thread is twice the post (cleaneval keeps such threads).
         let (s, root, ..) = story_with_thread(14, 30);
         assert_eq!(cut_in(&s, root).0, None);
+    }
+
+    #[test]
+    fn an_author_biography_after_the_story_goes_and_a_byline_stays() {
+        let person = [
+            ("itemprop", "author"),
+            ("itemscope", ""),
+            ("itemtype", "http://schema.org/Person"),
+        ];
+        let mut b = Builder::new();
+        let (mut root, mut byline, mut bio, mut last) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("article", &[], |b| {
+                byline = b.el("div", &person, |b| {
+                    b.text("By Autumn Adams");
+                });
+                for _ in 0..4 {
+                    last = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                bio = b.el("section", &person, |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Autumn founded the studio in 2014 to share her love of travel.");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, None);
+        assert!(drop[bio.index()]);
+        assert!(!drop[byline.index()] && !drop[last.index()]);
     }
 
     #[test]

@@ -257,6 +257,15 @@ pub(crate) const COMMENTS_MIN_PROSE_BEFORE: u32 = 1000;
 /// forum pages whose topic outweighs the opening post (wallstreetoasis: 3.7).
 pub(crate) const COMMENTS_AFTER_SHARE: f32 = 1.5;
 
+/// Text (chars) of a schema.org author `Person` box (`itemprop="author"` with a `Person`
+/// `itemtype`) after the story's opening prose that makes it a biography, dropped with the
+/// box (`extract/tail.rs` `drop_author_bios`); a byline ("By Jane Doe", a date) is shorter.
+/// Why: author-box plugins mark the author up so (Simple Author Box `saboxplugin-wrap`,
+/// Starbox `abh_box`, theme bio boxes): wcxb-dev ambujayoga 0.89 → 0.99, cnx-software,
+/// leftbrainbuddha, the-shooting-star; trafilatura 3 kept "without" snippets fewer. Golds
+/// keep the story and leave the biography out.
+pub(crate) const AUTHOR_BIO_MIN_CHARS: u32 = 150;
+
 /// Markers are headings or short lines: a block with more text than this is not one. A line
 /// that is mostly link text is not one either (Q&A sites put an "Add a comment" link under
 /// every answer), nor a table header cell (a "Comment" column).
