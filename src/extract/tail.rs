@@ -7,8 +7,8 @@ use crate::extract::blocks;
 use crate::extract::score::{self, Inputs};
 use crate::rules::limits;
 use crate::rules::tail::{
-    self, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS, MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE,
-    REVIEW_PROSE_AFTER_SHARE,
+    self, COMMENTS_AFTER_SHARE, COMMENTS_MIN_PROSE_BEFORE, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS,
+    MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE, REVIEW_PROSE_AFTER_SHARE,
 };
 use crate::snapshot::NodeId;
 use crate::trace::{Reason, Trace};
@@ -36,12 +36,22 @@ pub(crate) fn cut(
     let mut before = 0u32;
     let mut marker = None;
     let mut inline = Vec::new();
+    let mut thread_seen = false;
     for &(b, prose) in &kept {
         let i = b.index();
         let candidate = before >= MIN_PROSE_BEFORE
             && f.text_len[i] <= MARKER_MAX_CHARS
             && f.link_len[i] * 2 < f.text_len[i]
             && !in_header_cell(inp, b);
+        if !thread_seen && in_comment_thread(inp, roots, b) {
+            thread_seen = true;
+            if before >= COMMENTS_MIN_PROSE_BEFORE
+                && (total - before) as f32 <= before as f32 * COMMENTS_AFTER_SHARE
+            {
+                marker = Some(b);
+                break;
+            }
+        }
         if let Some(share) = candidate.then(|| marker_share(snap, b, product)).flatten() {
             if (total - before) as f32 <= before as f32 * share {
                 marker = Some(b);
@@ -54,6 +64,7 @@ pub(crate) fn cut(
     for b in inline {
         drop_inline_box(inp, roots, b, drop, trace);
     }
+    drop_author_bios(inp, roots, &kept, drop, trace);
     let m = marker?;
     let from = f.preorder[m.index()];
     let mut first = true;
@@ -139,6 +150,59 @@ fn text_outside_links(snap: &crate::Snapshot, b: NodeId) -> String {
     out
 }
 
+/// `b` sits in the page's comment thread: a box below the selection's roots whose `id` is
+/// one of `rules::tail::COMMENT_THREAD_IDS`. The thread's first kept block ends the article
+/// like a marker when the story before it has `COMMENTS_MIN_PROSE_BEFORE` chars of prose and
+/// the thread at most `COMMENTS_AFTER_SHARE` of that; later blocks of the thread are not
+/// tried (the share would shrink as the thread is read).
+fn in_comment_thread(inp: &Inputs, roots: &[NodeId], b: NodeId) -> bool {
+    let snap = inp.snap;
+    snap.path_up(b).take_while(|a| !roots.contains(a)).any(|a| {
+        snap.node(a).attr("id").is_some_and(|v| {
+            tail::COMMENT_THREAD_IDS
+                .iter()
+                .any(|t| v.eq_ignore_ascii_case(t))
+        })
+    })
+}
+
+/// Drops the author boxes among the selection's kept blocks after the story's first
+/// `MIN_PROSE_BEFORE` chars of prose: a box below the roots declared the author as a
+/// schema.org `Person` (`itemprop="author"`, `itemtype` naming `Person`) that holds at least
+/// `rules::tail::AUTHOR_BIO_MIN_CHARS` chars, a biography rather than a byline.
+fn drop_author_bios(
+    inp: &Inputs,
+    roots: &[NodeId],
+    kept: &[(NodeId, u32)],
+    drop: &mut [bool],
+    trace: &mut Trace,
+) {
+    let (snap, f) = (inp.snap, inp.f);
+    let mut before = 0u32;
+    for &(b, prose) in kept {
+        if before >= MIN_PROSE_BEFORE && !drop[b.index()] {
+            let bio = snap
+                .path_up(b)
+                .take_while(|a| !roots.contains(a))
+                .find(|&a| is_author_person(snap.node(a)));
+            if let Some(bio) = bio.filter(|a| f.text_len[a.index()] >= tail::AUTHOR_BIO_MIN_CHARS) {
+                for &id in f.subtree(bio) {
+                    drop[id.index()] = true;
+                }
+                trace.decide(bio, "tail", false, Reason::ArticleEnd);
+            }
+        }
+        before += prose;
+    }
+}
+
+/// `n` declares a page's author as a schema.org `Person`.
+fn is_author_person(n: &crate::snapshot::Node) -> bool {
+    n.attr("itemprop")
+        .is_some_and(|v| v.split_ascii_whitespace().any(|t| t == "author"))
+        && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"))
+}
+
 /// `b` is a table header cell or sits in one (a few levels up at most).
 fn in_header_cell(inp: &Inputs, b: NodeId) -> bool {
     inp.snap
@@ -220,6 +284,102 @@ mod tests {
         assert_eq!(m, Some(heading));
         assert!(drop[heading.index()] && drop[reply.index()]);
         assert!(!drop[last.index()]);
+    }
+
+    /// A story of `paragraphs` paragraphs, then a `div id="comments"` whose heading is too
+    /// long for a marker, over `replies` comments.
+    fn story_with_thread(
+        paragraphs: usize,
+        replies: usize,
+    ) -> (Snapshot, NodeId, NodeId, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut root, mut last, mut heading, mut thread) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[("class", "site-content")], |b| {
+                b.el("article", &[], |b| {
+                    for _ in 0..paragraphs {
+                        last = b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                thread = b.el(
+                    "div",
+                    &[("id", "comments"), ("class", "comments-area")],
+                    |b| {
+                        heading = b.el("h3", &[], |b| {
+                            b.text("59 Comments on “The December Comfort Watches, Day Eighteen”");
+                        });
+                        b.el("ol", &[("class", "comment-list")], |b| {
+                            for _ in 0..replies {
+                                b.el("li", &[("class", "comment")], |b| {
+                                    b.el("p", &[], |b| {
+                                        b.text(PROSE);
+                                    });
+                                });
+                            }
+                        });
+                    },
+                );
+            });
+        });
+        (b.finish(), root, last, heading, thread)
+    }
+
+    #[test]
+    fn a_comment_thread_box_after_a_long_story_ends_it() {
+        let (s, root, last, heading, thread) = story_with_thread(14, 10);
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, Some(thread));
+        assert!(drop[heading.index()] && !drop[last.index()]);
+    }
+
+    #[test]
+    fn a_comment_thread_box_stays_after_a_short_post_or_when_it_outweighs_the_post() {
+        // A forum topic whose replies sit in `id="comments"` under a short first post.
+        let (s, root, ..) = story_with_thread(4, 3);
+        assert_eq!(cut_in(&s, root).0, None);
+        // An old blog whose thread is twice the post (cleaneval keeps such threads).
+        let (s, root, ..) = story_with_thread(14, 30);
+        assert_eq!(cut_in(&s, root).0, None);
+    }
+
+    #[test]
+    fn an_author_biography_after_the_story_goes_and_a_byline_stays() {
+        let person = [
+            ("itemprop", "author"),
+            ("itemscope", ""),
+            ("itemtype", "http://schema.org/Person"),
+        ];
+        let mut b = Builder::new();
+        let (mut root, mut byline, mut bio, mut last) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("article", &[], |b| {
+                byline = b.el("div", &person, |b| {
+                    b.text("By Autumn Adams");
+                });
+                for _ in 0..4 {
+                    last = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                bio = b.el("section", &person, |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Autumn founded the studio in 2014 to share her love of travel.");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let (m, drop) = cut_in(&s, root);
+        assert_eq!(m, None);
+        assert!(drop[bio.index()]);
+        assert!(!drop[byline.index()] && !drop[last.index()]);
     }
 
     #[test]

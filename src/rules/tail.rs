@@ -237,6 +237,35 @@ pub(crate) const REVIEW_BOX_TERMS: &[crate::rules::vocab::Term] = &[
 /// "Reviews" over its syllabus).
 pub(crate) const REVIEW_PROSE_AFTER_SHARE: f32 = 1.5;
 
+/// Ids of the box holding a story's comment thread, compared whole and case-insensitively.
+/// Why: WordPress themes (`<div id="comments" class="comments-area">`, Genesis's
+/// `entry-comments`, wpDiscuz inside it), Blogger templates and most blog engines put the
+/// thread under the post in a box with this id, the target of the "N comments" link; its
+/// heading is often missing, a count alone, or longer than a marker (Jetpack's
+/// "59 Comments on “Title”"). wcxb-dev: stylebyemilyhenderson, whitecoatinvestor, shawnhymel,
+/// bennadel, an outdoorsgeek product page; their golds end with the post.
+pub(crate) const COMMENT_THREAD_IDS: &[&str] = &["comments"];
+
+/// Prose (chars) the selection must hold before the comment thread for the thread to end the
+/// article: a forum topic's first post is short (warriorforum, squarespace's Invision board
+/// also put their replies in `id="comments"`, and those replies are the content).
+pub(crate) const COMMENTS_MIN_PROSE_BEFORE: u32 = 1000;
+
+/// The thread's prose may be at most this share of the story's for the thread to go. Longer
+/// threads stay: the 2004–2008 blogs of cleaneval (aseigo.blogspot, syriablog, 7nights)
+/// keep their comments in the gold, with threads 1.7–3.8 times the post, and so do the
+/// forum pages whose topic outweighs the opening post (wallstreetoasis: 3.7).
+pub(crate) const COMMENTS_AFTER_SHARE: f32 = 1.5;
+
+/// Text (chars) of a schema.org author `Person` box (`itemprop="author"` with a `Person`
+/// `itemtype`) after the story's opening prose that makes it a biography, dropped with the
+/// box (`extract/tail.rs` `drop_author_bios`); a byline ("By Jane Doe", a date) is shorter.
+/// Why: author-box plugins mark the author up so (Simple Author Box `saboxplugin-wrap`,
+/// Starbox `abh_box`, theme bio boxes): wcxb-dev ambujayoga 0.89 → 0.99, cnx-software,
+/// leftbrainbuddha, the-shooting-star; trafilatura 3 kept "without" snippets fewer. Golds
+/// keep the story and leave the biography out.
+pub(crate) const AUTHOR_BIO_MIN_CHARS: u32 = 150;
+
 /// Markers are headings or short lines: a block with more text than this is not one. A line
 /// that is mostly link text is not one either (Q&A sites put an "Add a comment" link under
 /// every answer), nor a table header cell (a "Comment" column).

@@ -419,6 +419,13 @@ fn name_matches(name: &str, terms: &[Term]) -> bool {
 
 /// The first of [`TEXT_KEYWORDS`] (in table order) that `text`, in ASCII lower case, holds:
 /// keywords indexed by first byte, so a text is scanned once instead of once per keyword.
+/// A keyword must end its word (no ASCII letter after it). Why: "subscribe" and "newsletter"
+/// matched inside "subscribers" and "newsletters", so a short story paragraph about a
+/// newsletter's readers ("86.8% of my subscribers are highly engaged.", four Substack posts
+/// in wcxb-dev, finntropy 0.82 → 0.97) or a streaming service's ("Netflix added 9 million
+/// subscribers.") was dropped as a subscription appeal. Paywall lines that only name
+/// subscribers ("This article is exclusive to STAT+ subscribers") now stay: statnews,
+/// hechingerreport, hubermanlab −0.01 … −0.02.
 pub(crate) fn first_keyword(text: &str) -> Option<Reason> {
     /// Per first byte: (position in the table, keyword).
     type ByFirst = Vec<Vec<(usize, &'static [u8])>>;
@@ -436,7 +443,12 @@ pub(crate) fn first_keyword(text: &str) -> Option<Reason> {
     let mut best = usize::MAX;
     for p in 0..bytes.len() {
         for &(k, word) in &index[usize::from(bytes[p])] {
-            if k < best && bytes[p..].starts_with(word) {
+            if k < best
+                && bytes[p..].starts_with(word)
+                && !bytes
+                    .get(p + word.len())
+                    .is_some_and(|b| b.is_ascii_alphabetic())
+            {
                 best = k;
             }
         }
@@ -601,6 +613,22 @@ mod tests {
             first_keyword("(c) copyright"),
             Some(Reason::SpecialInformation)
         );
+    }
+
+    /// A keyword ends where its word ends: "subscribers", "newsletters", "copyrighted" are
+    /// words of a story, "Subscribe", "Newsletter:" and "unsubscribe" are furniture.
+    #[test]
+    fn keywords_end_with_their_word() {
+        let special = Some(Reason::SpecialInformation);
+        assert_eq!(first_keyword("subscribe now"), special);
+        assert_eq!(first_keyword("unsubscribe"), special);
+        assert_eq!(first_keyword("newsletter: weekly"), special);
+        assert_eq!(
+            first_keyword("86.8% of my subscribers are highly engaged."),
+            None
+        );
+        assert_eq!(first_keyword("netflix added 9 million subscribers."), None);
+        assert_eq!(first_keyword("the copyrighted works"), None);
     }
 
     /// The index gives, for every name, the union of what the tables give one by one.
