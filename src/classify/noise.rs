@@ -661,6 +661,7 @@ fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
     let mut marks = vec![false; snap.len()];
     let mut lines = 0;
     let mut core = Vec::new();
+    let mut core_lines = 0;
     let max_chars = r::STAT_MAX_CHARS as usize;
     for &id in &f.order {
         let node = snap.node(id);
@@ -704,14 +705,18 @@ fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
                     marks[m.index()] = true;
                 }
                 lines += 1;
-                if r::STAT_LABELS[label].2 && !core.contains(&label) {
-                    core.push(label);
+                if r::STAT_LABELS[label].2 {
+                    core_lines += 1;
+                    if !core.contains(&label) {
+                        core.push(label);
+                    }
                 }
                 break;
             }
         }
     }
-    if lines < r::STAT_MIN_LINES || core.len() < r::STAT_MIN_CORE_LABELS {
+    let thread = core.len() >= r::STAT_MIN_CORE_LABELS || core_lines >= r::STAT_MIN_CORE_LINES;
+    if lines < r::STAT_MIN_LINES || !thread {
         marks.iter_mut().for_each(|m| *m = false);
     }
     marks
@@ -1266,6 +1271,35 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[place.index()], None);
         assert_eq!(l.kind[points.index()], None);
+    }
+
+    #[test]
+    fn one_card_label_under_every_poster_is_a_thread() {
+        // A phpBB board whose cards show only "Posts": four posters make a thread, three lines
+        // of one label may be anything.
+        for (posters, marked) in [(4, true), (3, false)] {
+            let mut b = Builder::new();
+            let mut lines = Vec::new();
+            b.el("body", &[], |b| {
+                for _ in 0..posters {
+                    b.el("div", &[("class", "post")], |b| {
+                        lines.push(b.el("dd", &[], |b| {
+                            b.text("Posts: 4032");
+                        }));
+                        prose(b, 2);
+                    });
+                }
+            });
+            let l = labels(&b.finish());
+            for line in lines {
+                let kind = l.kind[line.index()];
+                assert_eq!(
+                    kind == Some(Reason::SpecialInformation),
+                    marked,
+                    "{posters}"
+                );
+            }
+        }
     }
 
     #[test]

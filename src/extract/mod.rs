@@ -2,6 +2,7 @@
 //! [`stages`]; this module wires them to the article builder, the trace and site memory.
 
 pub(crate) mod blocks;
+pub(crate) mod data_table;
 pub(crate) mod layout;
 pub(crate) mod lead;
 pub(crate) mod prune;

@@ -613,13 +613,23 @@ fn page_type_policy(
 ) -> Option<NodeId> {
     let f = inp.f;
     let region = pt.cards?;
+    let p = region.parent;
+    if pt.kind == PageType::Article
+        && pt.declared.is_none()
+        && region.teasers()
+        && selected_grid(inp, &chosen.roots, &region)
+    {
+        // The scoring itself picked the teaser grid: a front page whose cards are most of what
+        // the selection holds (though not of the whole page, with its menus and sidebars).
+        trace.decide(p, "page_type", true, Reason::CardRegion);
+        return Some(p);
+    }
     // Teaser cards, or any cards of a page that declares itself a listing: forum posts and
     // comment threads repeat too, and their link-dense lines are rightly dropped.
     if pt.kind != PageType::Listing || !(region.teasers() || pt.declared == Some(PageType::Listing))
     {
         return None;
     }
-    let p = region.parent;
     if !region.products() && prose_outside(inp, &chosen.roots, p) >= cards::ARTICLE_PROSE_CHARS {
         // An article (however short) with a grid of related stories: the cards are the
         // page's boilerplate. A grid of priced tiles is a shop's category under its intro or
@@ -671,6 +681,19 @@ fn copy_below_grid(inp: &Inputs, region: &CardRegion, roots: &[NodeId]) -> bool 
         && roots.iter().all(|&r| f.preorder[r.index()] > end)
 }
 
+/// The selection is a teaser grid: one root holds the region, the cards are at least
+/// [`cards::SELECTED_GRID_SHARE`] of the roots' text, and no article prose lies outside them.
+fn selected_grid(inp: &Inputs, roots: &[NodeId], region: &page_type::CardRegion) -> bool {
+    let f = inp.f;
+    let p = region.parent;
+    if !roots.iter().any(|&r| f.contains(r, p)) {
+        return false;
+    }
+    let kept: u32 = roots.iter().map(|r| f.text_len[r.index()]).sum();
+    region.text as f32 >= kept as f32 * cards::SELECTED_GRID_SHARE
+        && prose_outside(inp, roots, p) < cards::ARTICLE_PROSE_CHARS
+}
+
 /// Chars of prose paragraphs (a sentence or more, few links) in `roots` outside `region`.
 fn prose_outside(inp: &Inputs, roots: &[NodeId], region: NodeId) -> u32 {
     let f = inp.f;
@@ -702,6 +725,7 @@ fn hierarchy_stage(
     let notes = linked_notes(snap, f, roots);
     let teasers = crate::extract::layout::link_led_page(snap, f, &inp.noise.inside, roots);
     let column = crate::extract::layout::main_column(snap, f, &inp.noise.inside, roots);
+    let data_cells = crate::extract::data_table::data_cells(snap, f, roots);
     for &r in roots {
         for id in std::iter::once(r).chain(snap.descendants(r)) {
             let i = id.index();
@@ -719,7 +743,8 @@ fn hierarchy_stage(
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                let mut label = if card {
+                let mut label = if card || data_cells[i] {
+                    // A card's title, a data table's cell: one link is its whole text.
                     card_label(inp, id)
                 } else {
                     first_pass(inp, id, notes[i], fusion)
@@ -1296,6 +1321,76 @@ mod tests {
             .roots
             .iter()
             .any(|&r| s.ancestors(copy).any(|a| a == r) || r == copy));
+    }
+
+    #[test]
+    fn a_selected_teaser_grid_keeps_its_cards() {
+        // A front page whose sidebar of short unlinked lines (an events box) keeps the cards
+        // under half of the page's text: not typed a listing. When the scoring picks the grid
+        // itself, the grid is a card region all the same (its linked titles are kept).
+        let mut b = Builder::new();
+        let mut grid = NodeId(0);
+        b.el("body", &[], |b| {
+            grid = b.el("div", &[("class", "feed")], |b| {
+                for _ in 0..8 {
+                    b.el("article", &[("class", "teaser")], |b| {
+                        b.el("h2", &[], |b| {
+                            b.el("a", &[("href", "/story")], |b| {
+                                b.text("Council approves the new bridge over the river");
+                            });
+                        });
+                        b.el("p", &[], |b| {
+                            b.text("The vote, held late on Tuesday, ends a decade of debate, and work starts in spring.");
+                        });
+                    });
+                }
+            });
+            b.el("div", &[("class", "sidebar")], |b| {
+                for _ in 0..60 {
+                    b.el("div", &[], |b| {
+                        b.text("Weekly events calendar");
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let f = blocks::compute(&s);
+        let noise = NoiseClassifier::new(&s, &f).classify();
+        let pt = page_type::detect(&s, &f, &noise);
+        assert_eq!(pt.kind, PageType::Article);
+        let inp = Inputs {
+            snap: &s,
+            f: &f,
+            noise: &noise,
+            runs: None,
+            memory: None,
+            respect_noise: true,
+            column_join: true,
+        };
+        let mut chosen = Chosen {
+            top: grid,
+            roots: vec![grid],
+            joined: Vec::new(),
+            runner_up: 0.0,
+            top_score: 1.0,
+        };
+        let mut t = Trace::default();
+        assert_eq!(page_type_policy(&inp, &pt, &mut chosen, &mut t), Some(grid));
+        // The same grid beside a selected story stays out.
+        let sidebar = s
+            .node(NodeId::ROOT)
+            .children
+            .last()
+            .copied()
+            .unwrap_or(grid);
+        let mut story = Chosen {
+            top: sidebar,
+            roots: vec![sidebar],
+            joined: Vec::new(),
+            runner_up: 0.0,
+            top_score: 1.0,
+        };
+        assert_eq!(page_type_policy(&inp, &pt, &mut story, &mut t), None);
     }
 
     #[test]

@@ -99,6 +99,9 @@ pub(crate) const STAT_MAX_CHARS: u32 = 60;
 /// "Location: Berlin" on a job advert or "Points: 12" on a quiz stays.
 pub(crate) const STAT_MIN_LINES: usize = 2;
 pub(crate) const STAT_MIN_CORE_LABELS: usize = 2;
+/// …or one core label on this many posters' cards: a phpBB board showing only "Posts: 4032"
+/// under each poster (forum.nationstates.net); one line on a job advert or a quiz stays.
+pub(crate) const STAT_MIN_CORE_LINES: usize = 4;
 
 /// Splits `text` (whitespace collapsed, lowercased) into a user-card label and what follows
 /// it (a `:` after the label is dropped). The label must end at a word boundary.

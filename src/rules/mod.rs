@@ -284,6 +284,12 @@ pub(crate) mod limits {
     /// Single-child wrappers a closed panel's box may sit in below its trigger's level (live
     /// DOM): accordion libraries put the fading inner box in a panel `<section>`.
     pub const PANEL_WRAPPER_LEVELS: usize = 1;
+    /// A data table (`extract/data_table.rs`) has at least this many rows: a menu laid out
+    /// as a table is one or two rows of links.
+    pub const DATA_TABLE_MIN_ROWS: usize = 3;
+    /// …and cells of at most this many chars on average: names, numbers, dates, short titles
+    /// (Wikipedia's laureate lists: 15–40; a layout table's cells hold page columns).
+    pub const DATA_TABLE_MEAN_CELL_CHARS: f32 = 80.0;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;

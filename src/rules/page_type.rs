@@ -97,6 +97,10 @@ pub(crate) mod cards {
     /// grids under 550–720-char news stories; a listing's intro is a line or two. 250 vs 600:
     /// trafilatura snippet F1 0.8902 → 0.8903, wcxb-dev listing 0.591 both.
     pub const ARTICLE_PROSE_CHARS: u32 = 250;
+    /// An undeclared page typed as an article whose selection holds a teaser region making at
+    /// least this share of the selection's text: the scoring picked the grid of a front page
+    /// (menus and sidebars kept the cards under half of the page), whose cards are then kept.
+    pub const SELECTED_GRID_SHARE: f32 = 0.6;
     /// A grid split over several containers counts as one region only when its cards hold
     /// at least this share of their nearest common ancestor's text: above it the ancestor is
     /// the grid with its section titles; below it, a page with an article or menus beside a

@@ -1,0 +1,185 @@
+//! Data tables inside the selection: their cells are read as data, not as link lists.
+//!
+//! A data table's cells are often one link each: the names in Wikipedia's "List of Nobel
+//! laureates" (each laureate links to their article), the teams of a sports standings table,
+//! the titles of a ranking. By link density every such cell is boilerplate, and the hierarchy
+//! vote then drops whole rows, leaving the years and the numbers without the names (wcxb-dev
+//! listing pages). A menu laid out as a table has no header row, one row, or cells holding whole
+//! link lists; a data table has header cells, several rows of several columns and short cells.
+
+use crate::extract::blocks::Features;
+use crate::rules::limits;
+use crate::snapshot::{NodeId, Snapshot};
+
+/// `cell[id]`: `id` sits in a `td`/`th` of a data table inside one of `roots`.
+pub(crate) fn data_cells(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
+    let mut cell = vec![false; snap.len()];
+    for &r in roots {
+        for t in std::iter::once(r).chain(snap.descendants(r)) {
+            if !snap.node(t).is("table") {
+                continue;
+            }
+            let Some(cells) = data_table_cells(snap, f, t) else {
+                continue;
+            };
+            for c in cells {
+                for d in std::iter::once(c).chain(snap.descendants(c)) {
+                    cell[d.index()] = true;
+                }
+            }
+        }
+    }
+    cell
+}
+
+/// The rows (`tr`) of a table, through `thead`/`tbody`/`tfoot`, not into nested tables.
+fn rows(snap: &Snapshot, table: NodeId) -> Vec<NodeId> {
+    let mut rows = Vec::new();
+    for &c in &snap.node(table).children {
+        let n = snap.node(c);
+        if n.is("tr") {
+            rows.push(c);
+        } else if n.is("thead") || n.is("tbody") || n.is("tfoot") {
+            rows.extend(
+                n.children
+                    .iter()
+                    .copied()
+                    .filter(|&r| snap.node(r).is("tr")),
+            );
+        }
+    }
+    rows
+}
+
+/// The cells of `table` when it tabulates data: not `role=presentation`, no nested table, a
+/// header (`th`, `thead` or `caption`), at least [`limits::DATA_TABLE_MIN_ROWS`] rows, most of
+/// them with two cells or more, and cells of at most [`limits::DATA_TABLE_MEAN_CELL_CHARS`] on
+/// average (a layout table's cells hold whole columns of a page).
+fn data_table_cells(snap: &Snapshot, f: &Features, table: NodeId) -> Option<Vec<NodeId>> {
+    let n = snap.node(table);
+    if matches!(n.attr("role"), Some("presentation" | "none")) {
+        return None;
+    }
+    let rows = rows(snap, table);
+    if rows.len() < limits::DATA_TABLE_MIN_ROWS {
+        return None;
+    }
+    let mut header = n
+        .children
+        .iter()
+        .any(|&c| snap.node(c).is("caption") || snap.node(c).is("thead"));
+    let mut cells = Vec::new();
+    let mut wide_rows = 0;
+    for &r in &rows {
+        let before = cells.len();
+        for &c in &snap.node(r).children {
+            let cn = snap.node(c);
+            if cn.is("td") || cn.is("th") {
+                header |= cn.is("th");
+                cells.push(c);
+            }
+        }
+        if cells.len() - before >= 2 {
+            wide_rows += 1;
+        }
+    }
+    if !header || wide_rows * 2 < rows.len() || cells.is_empty() {
+        return None;
+    }
+    let chars: u32 = cells.iter().map(|c| f.text_len[c.index()]).sum();
+    if chars as f32 / cells.len() as f32 > limits::DATA_TABLE_MEAN_CELL_CHARS {
+        return None;
+    }
+    if snap.descendants(table).any(|d| snap.node(d).is("table")) {
+        return None;
+    }
+    Some(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Deadline;
+    use crate::extract::blocks;
+    use crate::extract::stages::{run, StageSwitches};
+    use crate::snapshot::build::Builder;
+    use crate::Mode;
+
+    const PROSE: &str = "The prize is awarded every year to the people whose work did the most good, and the list below names every one of them.";
+
+    /// An article with a table of linked names under a header row, and (when `header` is
+    /// false) the same table without one.
+    fn page(header: bool) -> (Snapshot, NodeId, NodeId) {
+        let mut b = Builder::new();
+        let (mut table, mut name) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("article", &[], |b| {
+                for _ in 0..4 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                table = b.el("table", &[], |b| {
+                    if header {
+                        b.el("tr", &[], |b| {
+                            for h in ["Year", "Physics", "Chemistry"] {
+                                b.el("th", &[], |b| {
+                                    b.text(h);
+                                });
+                            }
+                        });
+                    }
+                    for (y, p, c) in [
+                        ("1901", "Wilhelm Röntgen", "Jacobus van 't Hoff"),
+                        ("1902", "Hendrik Lorentz", "Emil Fischer"),
+                        ("1903", "Henri Becquerel", "Svante Arrhenius"),
+                    ] {
+                        b.el("tr", &[], |b| {
+                            b.el("td", &[], |b| {
+                                b.text(y);
+                            });
+                            for n in [p, c] {
+                                let cell = b.el("td", &[], |b| {
+                                    b.el("a", &[("href", "/wiki/x")], |b| {
+                                        b.text(n);
+                                    });
+                                });
+                                if n == "Emil Fischer" {
+                                    name = cell;
+                                }
+                            }
+                        });
+                    }
+                });
+            });
+        });
+        (b.finish(), table, name)
+    }
+
+    #[test]
+    fn a_headed_table_of_linked_names_is_data() {
+        let (s, table, name) = page(true);
+        let f = blocks::compute(&s);
+        let cells = data_cells(&s, &f, &[NodeId::ROOT]);
+        assert!(cells[name.index()]);
+        assert!(!cells[table.index()]);
+        let sel = run(
+            &s,
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        )
+        .ok()
+        .and_then(|o| o.selection)
+        .unwrap_or_default();
+        assert!(!sel.drop[name.index()]);
+    }
+
+    #[test]
+    fn a_table_of_links_without_header_is_not_data() {
+        let (s, _, name) = page(false);
+        let f = blocks::compute(&s);
+        assert!(!data_cells(&s, &f, &[NodeId::ROOT])[name.index()]);
+    }
+}
