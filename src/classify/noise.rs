@@ -244,7 +244,7 @@ impl<'a> NoiseClassifier<'a> {
         }
         let closed =
             |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
-        if closed(node) {
+        if closed(node) || rules::hiding_class(self.snap, id) {
             // The box a script reveals (`script_reveal`) is shown; `hidden` stays hidden.
             let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
             return !revealed && !self.closed_panel(id, &closed);
@@ -852,6 +852,40 @@ mod tests {
         assert_eq!(l.kind[styled.index()], None);
         assert_eq!(l.kind[twin.index()], Some(Reason::Hidden));
         assert_eq!(l.kind[menu.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn a_framework_hiding_class_hides_unless_responsive_or_switched() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut fields, mut desktop, mut tab, mut sr) = (z, z, z, z);
+        b.el("body", &[], |b| {
+            prose(b, 3);
+            // Unfilled template fields a theme keeps hidden.
+            fields = b.el("dl", &[("class", "product-info hide")], |b| {
+                b.el("dt", &[], |b| {
+                    b.text("cat_thumb_Navy:");
+                });
+                b.el("dd", &[], |b| {
+                    b.text("https://cdn.example.com/navy.jpg");
+                });
+            });
+            // Shown on wider screens.
+            desktop = b.el("div", &[("class", "hidden md:block")], |b| prose(b, 1));
+            // One of a set of tabs a script switches between.
+            b.el("ul", &[("class", "templates-list")], |b| prose(b, 1));
+            tab = b.el("ul", &[("class", "templates-list hidden")], |b| prose(b, 1));
+            // Screen-reader text is kept.
+            sr = b.el("span", &[("class", "visually-hidden")], |b| {
+                b.text("Opens in a new window");
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[fields.index()], Some(Reason::Hidden));
+        assert_ne!(l.kind[desktop.index()], Some(Reason::Hidden));
+        assert_ne!(l.kind[tab.index()], Some(Reason::Hidden));
+        assert_ne!(l.kind[sr.index()], Some(Reason::Hidden));
     }
 
     #[test]

@@ -439,6 +439,47 @@ fn contains_ci_bytes(h: &[u8], n: &[u8]) -> bool {
         .any(|w| w.iter().zip(n).all(|(a, b)| a.to_ascii_lowercase() == *b))
 }
 
+/// In parsed HTML (no computed style), an element whose class list holds a framework's
+/// `display: none` utility class exactly (`HIDING_CLASSES`) and no responsive class that shows
+/// it again on wider screens: Tailwind `hidden md:flex`, Bootstrap `d-none d-lg-block` are a
+/// desktop menu or column a phone hides (ifixit.com, puntorojo.com, mvmt.com). Nor one of a
+/// set a script switches between: a sibling of the same tag and the same classes without the
+/// hiding one is shown (todoist.com's template tabs, jococups.com's colour swatches). A live
+/// snapshot's computed style already says whether the class hides it.
+pub(crate) fn hiding_class(snap: &crate::snapshot::Snapshot, id: crate::snapshot::NodeId) -> bool {
+    let node = snap.node(id);
+    let Some(class) = node.attr("class") else {
+        return false;
+    };
+    fn shown(c: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = c
+            .split_ascii_whitespace()
+            .filter(|t| !HIDING_CLASSES.contains(t))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+    let mut tokens = class.split_ascii_whitespace();
+    if node.layout.is_some()
+        || !tokens.clone().any(|t| HIDING_CLASSES.contains(&t))
+        || tokens.any(|t| t.contains(':') || (t.starts_with("d-") && t != "d-none"))
+    {
+        return false;
+    }
+    let own = shown(class);
+    let siblings = node.parent.map_or(&[][..], |p| &snap.node(p).children[..]);
+    !siblings.iter().any(|&s| {
+        let sib = snap.node(s);
+        s != id
+            && sib.tag == node.tag
+            && sib.attr("class").is_some_and(|c| {
+                !c.split_ascii_whitespace()
+                    .any(|t| HIDING_CLASSES.contains(&t))
+                    && shown(c) == own
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -198,6 +198,14 @@ pub(crate) const NEGATIVE_TERMS: &[Term] = &[
     t("listing"),
 ];
 
+/// Utility class names that mean `display: none` in the common CSS frameworks (Bootstrap
+/// `d-none`, `hide`/`hidden` in Bootstrap 3, Foundation and BigCommerce Stencil themes, Bulma
+/// `is-hidden`). In parsed HTML (no computed style) an element carrying one exactly is hidden:
+/// BigCommerce product pages keep unfilled template fields (`cat_thumb_…:`) in a
+/// `productView-info hide` list (ascolour.com). Screen-reader classes (`SR_ONLY_TERMS`) are not
+/// here: that text is kept.
+pub(crate) const HIDING_CLASSES: &[&str] = &["hide", "hidden", "d-none", "is-hidden"];
+
 /// Class names of visually-hidden text kept for assistive technology (PRODUCT.md: keep sr-only).
 pub(crate) const SR_ONLY_TERMS: &[Term] = &[
     t("sr-only"),
