@@ -435,6 +435,7 @@ impl<'a> NoiseClassifier<'a> {
             && !self.named_panel(id)
             && !self.chapter_toc(id)
             && !self.named_faq(id)
+            && !self.paged_list(id)
         {
             Some(Reason::Navigation)
         } else if self.f.has(id, flag::SPECIAL) {
@@ -488,6 +489,30 @@ impl<'a> NoiseClassifier<'a> {
             .iter()
             .filter_map(|a| node.attr(a))
             .any(|v| rules::matches_terms(v, rules::vocab::FAQ_TERMS))
+    }
+
+    /// `id` is named as a pager and by no other navigation term, and holds a long list that is
+    /// no menu of short links: the items a pager pages (`rules::vocab::PAGER_TERMS`).
+    fn paged_list(&self, id: NodeId) -> bool {
+        use rules::vocab as v;
+        if self.f.text_len[id.index()] < v::PAGED_LIST_MIN_CHARS || self.is_link_list(id) {
+            return false;
+        }
+        let node = self.snap.node(id);
+        let names: Vec<&str> = ["class", "id"]
+            .iter()
+            .filter_map(|a| node.attr(a))
+            .collect();
+        let other_nav = |s: &str| {
+            v::NAV_TERMS
+                .iter()
+                .filter(|t| !v::PAGER_TERMS.iter().any(|p| p.word == t.word))
+                .any(|t| rules::matches_terms(s, std::slice::from_ref(t)))
+        };
+        names
+            .iter()
+            .any(|s| rules::matches_terms(s, v::PAGER_TERMS))
+            && !names.iter().any(|s| other_nav(s))
     }
 
     /// `id`'s class or id names a hero section (`rules::vocab::HERO_TERMS`).
@@ -930,6 +955,37 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[answer.index()], None);
         assert_eq!(l.kind[filters.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn a_pager_named_box_around_a_product_grid_is_no_navigation() {
+        let mut b = Builder::new();
+        let (mut paged, mut pager) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            paged = b.el("div", &[("class", "pagination_pagination__rI")], |b| {
+                for _ in 0..12 {
+                    b.el("article", &[("class", "card")], |b| {
+                        b.el("a", &[("href", "/p")], |b| {
+                            b.text("Running Graphic T-Shirt");
+                        });
+                        b.el("p", &[], |b| {
+                            b.text("oversized fit, GS Black, $36");
+                        });
+                    });
+                }
+            });
+            pager = b.el("div", &[("class", "pagination")], |b| {
+                for n in ["1", "2", "3", "Next"] {
+                    b.el("a", &[("href", "/p")], |b| {
+                        b.text(n);
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[paged.index()], None);
+        assert_eq!(l.kind[pager.index()], Some(Reason::Navigation));
     }
 
     #[test]

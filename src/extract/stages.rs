@@ -649,8 +649,9 @@ fn page_type_policy(
         && (kept as f32) < region.text as f32 * cards::WEAK_SHARE;
     if copy_below_grid(inp, &region, &chosen.roots) {
         // The shop's SEO copy or FAQ under its product grid won on prose: the grid is the
-        // page's content.
-        chosen.roots.clear();
+        // page's content, after the category header the selection may have joined.
+        let start = f.preorder[p.index()];
+        chosen.roots.retain(|&r| f.subtree_end[r.index()] < start);
     } else if !weak {
         return None;
     }
@@ -671,14 +672,24 @@ fn copy_below_grid(inp: &Inputs, region: &CardRegion, roots: &[NodeId]) -> bool 
     let f = inp.f;
     let p = region.parent;
     let end = f.subtree_end[p.index()];
-    let title_first = inp
-        .snap
-        .find_tag("h1")
-        .is_none_or(|h| f.preorder[h.index()] < f.preorder[p.index()]);
+    let h1 = inp.snap.find_tag("h1");
+    let title_first = h1.is_none_or(|h| f.preorder[h.index()] < f.preorder[p.index()]);
+    let start = f.preorder[p.index()];
+    let below = |r: &NodeId| f.preorder[r.index()] > end;
+    // A short root ending above the grid and holding the page's `h1` is the category's
+    // header (title, item count, a line of intro) that the selection joined to the copy: it
+    // stays (wcxb-dev gymshark's `#plp-section-header` over its grid, with 5,300 chars of SEO
+    // copy below). An intro without the title (IKEA's range introduction) is copy: the
+    // selection is left alone then.
+    let header = |r: &NodeId| {
+        f.subtree_end[r.index()] < start
+            && h1.is_some_and(|h| f.contains(*r, h))
+            && f.text_len[r.index()] <= cards::GRID_HEADER_MAX_CHARS
+    };
     region.products()
         && title_first
-        && !roots.is_empty()
-        && roots.iter().all(|&r| f.preorder[r.index()] > end)
+        && roots.iter().any(below)
+        && roots.iter().all(|r| below(r) || header(r))
 }
 
 /// The selection is a teaser grid: one root holds the region, the cards are at least
@@ -1321,6 +1332,58 @@ mod tests {
             .roots
             .iter()
             .any(|&r| s.ancestors(copy).any(|a| a == r) || r == copy));
+    }
+
+    #[test]
+    fn a_shop_grid_in_a_pager_box_keeps_its_header_over_its_copy() {
+        // A CSS-module shop: the category header (its `h1`, a count, a line of intro) above a
+        // grid that sits in the pager component's box, long SEO copy below.
+        let mut b = Builder::new();
+        let (mut header, mut grid) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            header = b.el("section", &[("id", "plp-section-header")], |b| {
+                b.el("h1", &[], |b| {
+                    b.text("T-Shirts & Tops");
+                });
+                b.el("p", &[], |b| {
+                    b.text("400 Products. Enjoy a style personal best for every workout.");
+                });
+            });
+            b.el("div", &[("class", "pagination_pagination__rI_ag")], |b| {
+                grid = b.el("div", &[("class", "product-grid_grid__AH")], |b| {
+                    for _ in 0..12 {
+                        b.el("article", &[("class", "product-card_card__1T")], |b| {
+                            b.el("a", &[("href", "/p")], |b| {
+                                b.text("Running Graphic T-Shirt");
+                            });
+                            b.el("p", &[], |b| {
+                                b.text("oversized fit, GS Black");
+                            });
+                            b.el("span", &[], |b| {
+                                b.text("$36");
+                            });
+                        });
+                    }
+                });
+            });
+            b.el("div", &[("class", "supporting-rich-text_seo__yj")], |b| {
+                for _ in 0..12 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        let sel = run_default(&s).unwrap_or_default();
+        assert!(sel.roots.contains(&grid), "{:?}", sel.roots);
+        assert!(
+            sel.roots
+                .iter()
+                .all(|&r| r == grid || r == header || s.ancestors(header).any(|a| a == r)),
+            "{:?}",
+            sel.roots
+        );
     }
 
     #[test]

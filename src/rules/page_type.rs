@@ -114,6 +114,9 @@ pub(crate) mod cards {
     /// story's: wcxb-dev collection at 0.5 / 0.3 / 0.2 / 0.15 / 0.1: 0.6849 / 0.6901 / 0.6956 /
     /// 0.6962 / 0.6962.
     pub const PRICED_REGION_MIN_SHARE: f32 = 0.15;
+    /// A root above a shop's grid this short is the category's header (title, item count, a
+    /// line of intro), kept when the copy below the grid gives way to the grid.
+    pub const GRID_HEADER_MAX_CHARS: u32 = 1000;
     /// Several `Product` objects in the JSON-LD are a collection of products, not one product.
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }

@@ -103,6 +103,17 @@ pub(crate) const HERO_TERMS: &[Term] = &[t("hero")];
 /// menu item linking to an FAQ page sits in a menu that is labelled as a whole.
 pub(crate) const FAQ_TERMS: &[Term] = &[t("faq")];
 
+/// Names of a pager. A box named only so (no other navigation term) that holds a long list
+/// which is no menu of short links is the paged list itself, not its row of page numbers:
+/// infinite-scroll and "load more" components name the wrapper of the items they page, and
+/// CSS-module builds prefix every class with the component's file name. Why: Gymshark's
+/// collection grid sits in `filtering-and-pagination_product-column__…` and
+/// `pagination_pagination__…` (wcxb-dev 0633 kept its SEO copy, not one of its 48 products).
+/// A pager's own row is a few short links; [`PAGED_LIST_MIN_CHARS`] keeps it navigation.
+pub(crate) const PAGER_TERMS: &[Term] = &[t("pagination"), t("pager")];
+/// Text a pager-named box must hold to be the paged list.
+pub(crate) const PAGED_LIST_MIN_CHARS: u32 = 500;
+
 /// Special-information terms (seed 001: copyright, contact, share bars, sign-up boxes).
 pub(crate) const SPECIAL_TERMS: &[Term] = &[
     t("footer"),
