@@ -894,3 +894,29 @@ fn a_wrapper_waiting_for_its_reveal_script_is_built() {
         "Dark Roast Coffee, whole bean, twelve ounces, $19.99.\n\nMedium Roast Coffee, ground, twelve ounces, $19.99."
     );
 }
+
+/// A thread whose second post quotes a line of the first inside its own paragraph.
+fn thread(ld_type: &str) -> Article {
+    article(|b| {
+        b.el("script", &[("type", "application/ld+json")], |b| {
+            b.text(&format!(r#"{{"@type":"{ld_type}"}}"#));
+        });
+        p(b, "Has anyone got the new driver working on a laptop?");
+        b.el("p", &[], |b| {
+            b.text("Has anyone got the new driver working on a laptop?");
+            b.el("br", &[], |_| {});
+            b.text("Yes, it works after a reboot.");
+        });
+    })
+}
+
+#[test]
+fn a_thread_prints_a_quoted_line_once() {
+    let a = thread("DiscussionForumPosting");
+    let t = to_text(&a);
+    assert_eq!(t.matches("Has anyone got").count(), 1, "{t}");
+    assert!(t.contains("Yes, it works after a reboot."), "{t}");
+    // A page that does not declare a discussion may repeat a line on purpose.
+    let t = to_text(&thread("NewsArticle"));
+    assert_eq!(t.matches("Has anyone got").count(), 2, "{t}");
+}
