@@ -32,7 +32,7 @@ pub(crate) fn assemble(
     let mut blocks = build::blocks(&cx, &sel.roots);
     drop_title_heading(&mut blocks, meta.title.as_deref());
     drop_byline_line(&mut blocks, &meta.authors);
-    if crate::classify::page_type::declares_discussion(snap) {
+    if sel.thread {
         let mut seen = HashSet::new();
         drop_repeated_lines(&mut blocks, &mut seen);
     }
@@ -74,7 +74,8 @@ pub(crate) fn assemble(
     })
 }
 
-/// On a page declaring itself a discussion, prints each line once: a line (a paragraph, a
+/// On a forum thread (`Selection::thread`: the page declares a discussion in JSON-LD, or shows
+/// forum user cards, `classify::noise::user_card_lines`), prints each line once: a line (a paragraph, a
 /// heading, or a run of a paragraph between line breaks) of at least
 /// [`THREAD_REPEAT_MIN_CHARS`] whose text (case and whitespace folded) an earlier line showed
 /// is left out. Why: forum replies quote earlier posts as plain lines inside their own

@@ -21,6 +21,7 @@ fn article(f: impl FnOnce(&mut Builder)) -> Article {
         roots: vec![body],
         drop: vec![false; snap.len()],
         confidence: 0.9,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     let html = to_html(&a);
@@ -174,6 +175,7 @@ fn base_href_resolves_relative_urls() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     let md = to_markdown(&a);
@@ -449,6 +451,7 @@ fn math_mathml_katex_and_tex_scripts() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     assert_eq!(a.blocks.len(), 3, "{:?}", a.blocks);
@@ -719,6 +722,7 @@ fn direction_and_language_changes_are_marked() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     assert_eq!(a.lang.as_deref(), Some("en"));
@@ -760,6 +764,7 @@ fn title_heading_dropped_once() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     assert_eq!(a.title.as_deref(), Some("The Story"));

@@ -17,7 +17,8 @@ pub(crate) const REPEAT_MIN_CHARS: u32 = 40;
 /// four times, Steam's review snippets), and a product's own text seldom repeats a line.
 pub(crate) const PRODUCT_REPEAT_MIN_CHARS: u32 = 20;
 
-/// On a page declaring itself a discussion (JSON-LD `DiscussionForumPosting`, `QAPage`), a
+/// On a forum thread (a page declaring a discussion, JSON-LD `DiscussionForumPosting` or
+/// `QAPage`, or showing forum user cards: phpBB's raspberrypi, bogleheads, virtualbox), a
 /// line (a paragraph, or a run of one between line breaks) repeating an earlier line of the
 /// article is left out from this many chars (`article/assemble.rs`): replies quote earlier
 /// posts as plain lines of their own paragraphs (XenForo's head-fi and macrumors, Invision's
