@@ -2,9 +2,13 @@
 
 use super::build::{self, Context};
 use super::metadata::{self, Metadata};
+use std::collections::HashSet;
+
 use super::text::{blocks_plain, plain, reading_time, word_count};
+use super::Inline;
 use super::{Article, Block};
 use crate::extract::Selection;
+use crate::rules::prune::THREAD_REPEAT_MIN_CHARS;
 use crate::snapshot::Snapshot;
 
 /// How many leading blocks may hold the title repeated as a heading (a kicker or a
@@ -28,6 +32,10 @@ pub(crate) fn assemble(
     let mut blocks = build::blocks(&cx, &sel.roots);
     drop_title_heading(&mut blocks, meta.title.as_deref());
     drop_byline_line(&mut blocks, &meta.authors);
+    if sel.thread {
+        let mut seen = HashSet::new();
+        drop_repeated_lines(&mut blocks, &mut seen);
+    }
     if blocks.is_empty() {
         return None;
     }
@@ -64,6 +72,57 @@ pub(crate) fn assemble(
         content: sel.roots.clone(),
         truncated: snap.truncated,
     })
+}
+
+/// On a forum thread (`Selection::thread`: the page declares a discussion in JSON-LD, or shows
+/// forum user cards, `classify::noise::user_card_lines`), prints each line once: a line (a paragraph, a
+/// heading, or a run of a paragraph between line breaks) of at least
+/// [`THREAD_REPEAT_MIN_CHARS`] whose text (case and whitespace folded) an earlier line showed
+/// is left out. Why: forum replies quote earlier posts as plain lines inside their own
+/// paragraphs, and posts repeat their author's signature; readers (and the corpora's gold)
+/// show each once. The `prune` stage only sees whole blocks.
+fn drop_repeated_lines(blocks: &mut Vec<Block>, seen: &mut HashSet<String>) {
+    blocks.retain_mut(|b| match b {
+        Block::Paragraph { content } | Block::Heading { content, .. } => {
+            let mut lines: Vec<Vec<Inline>> = vec![Vec::new()];
+            for i in content.drain(..) {
+                if matches!(i, Inline::Break) {
+                    lines.push(Vec::new());
+                } else if let Some(last) = lines.last_mut() {
+                    last.push(i);
+                }
+            }
+            let mut kept: Vec<Inline> = Vec::new();
+            for line in lines {
+                let key = plain(&line)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase();
+                if key.len() >= THREAD_REPEAT_MIN_CHARS as usize && !seen.insert(key) {
+                    continue;
+                }
+                if !kept.is_empty() {
+                    kept.push(Inline::Break);
+                }
+                kept.extend(line);
+            }
+            *content = kept;
+            !content.is_empty()
+        }
+        Block::List { items, .. } => {
+            items
+                .iter_mut()
+                .for_each(|item| drop_repeated_lines(item, seen));
+            items.retain(|item| !item.is_empty());
+            !items.is_empty()
+        }
+        Block::Quote { content } => {
+            drop_repeated_lines(content, seen);
+            !content.is_empty()
+        }
+        _ => true,
+    });
 }
 
 /// Drops the article title when the content repeats it as its first heading, or as a paragraph

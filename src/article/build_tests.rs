@@ -21,6 +21,7 @@ fn article(f: impl FnOnce(&mut Builder)) -> Article {
         roots: vec![body],
         drop: vec![false; snap.len()],
         confidence: 0.9,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     let html = to_html(&a);
@@ -174,6 +175,7 @@ fn base_href_resolves_relative_urls() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     let md = to_markdown(&a);
@@ -449,6 +451,7 @@ fn math_mathml_katex_and_tex_scripts() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     assert_eq!(a.blocks.len(), 3, "{:?}", a.blocks);
@@ -719,6 +722,7 @@ fn direction_and_language_changes_are_marked() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     assert_eq!(a.lang.as_deref(), Some("en"));
@@ -760,6 +764,7 @@ fn title_heading_dropped_once() {
         roots: vec![body],
         drop: vec![],
         confidence: 1.0,
+        thread: crate::classify::page_type::declares_discussion(&snap),
     };
     let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
     assert_eq!(a.title.as_deref(), Some("The Story"));
@@ -893,4 +898,30 @@ fn a_wrapper_waiting_for_its_reveal_script_is_built() {
         to_text(&a),
         "Dark Roast Coffee, whole bean, twelve ounces, $19.99.\n\nMedium Roast Coffee, ground, twelve ounces, $19.99."
     );
+}
+
+/// A thread whose second post quotes a line of the first inside its own paragraph.
+fn thread(ld_type: &str) -> Article {
+    article(|b| {
+        b.el("script", &[("type", "application/ld+json")], |b| {
+            b.text(&format!(r#"{{"@type":"{ld_type}"}}"#));
+        });
+        p(b, "Has anyone got the new driver working on a laptop?");
+        b.el("p", &[], |b| {
+            b.text("Has anyone got the new driver working on a laptop?");
+            b.el("br", &[], |_| {});
+            b.text("Yes, it works after a reboot.");
+        });
+    })
+}
+
+#[test]
+fn a_thread_prints_a_quoted_line_once() {
+    let a = thread("DiscussionForumPosting");
+    let t = to_text(&a);
+    assert_eq!(t.matches("Has anyone got").count(), 1, "{t}");
+    assert!(t.contains("Yes, it works after a reboot."), "{t}");
+    // A page that does not declare a discussion may repeat a line on purpose.
+    let t = to_text(&thread("NewsArticle"));
+    assert_eq!(t.matches("Has anyone got").count(), 2, "{t}");
 }

@@ -681,7 +681,7 @@ fn squeezed_lower(text: &str) -> String {
 /// label alone with the value in its next element sibling (`<dt>Joined</dt><dd>…</dd>`).
 /// All false unless the page shows `STAT_MIN_LINES` such lines under `STAT_MIN_CORE_LABELS`
 /// core labels.
-fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
+pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
     use rules::meta_line::{self as r, stat_label, stat_value_fits};
     let mut marks = vec![false; snap.len()];
     let mut lines = 0;

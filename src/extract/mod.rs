@@ -30,6 +30,8 @@ pub(crate) struct Selection {
     pub drop: Vec<bool>,
     /// 0–1 confidence that this is the main content.
     pub confidence: f32,
+    /// The page is a forum thread: it declares a discussion, or shows forum user cards.
+    pub thread: bool,
 }
 
 /// Extracts the main content of `snap`; `Ok(None)` when there is none.

@@ -305,6 +305,10 @@ pub(crate) fn run_with(
             roots: chosen.roots.clone(),
             drop,
             confidence,
+            thread: crate::classify::page_type::declares_discussion(inputs.snap)
+                || crate::classify::noise::user_card_lines(inputs.snap, &f)
+                    .iter()
+                    .any(|&m| m),
         }
     })?;
     Ok(Outcome {
