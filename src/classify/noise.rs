@@ -16,6 +16,9 @@ pub(crate) struct NoiseLabels {
     pub inside: Vec<bool>,
     /// In a chapter's own table of contents (`chapter_toc`): its links are content.
     pub toc: Vec<bool>,
+    /// The page is a thread of posts by its forum user cards (`user_card_lines` found enough
+    /// of them): the article prints each repeated line once (`article::assemble`).
+    pub thread: bool,
 }
 
 /// Labels noise areas from structure, vocabulary and (when present) layout.
@@ -64,6 +67,7 @@ impl<'a> NoiseClassifier<'a> {
             kind: vec![None; n],
             inside: vec![false; n],
             toc: vec![false; n],
+            thread: self.user_card.iter().any(|&m| m),
         };
         let mut in_article = vec![false; n];
         for &id in &self.f.order {
@@ -1381,6 +1385,7 @@ mod tests {
                 }
             });
             let l = labels(&b.finish());
+            assert_eq!(l.thread, marked, "{posters}");
             for line in lines {
                 let kind = l.kind[line.index()];
                 assert_eq!(

@@ -306,9 +306,7 @@ pub(crate) fn run_with(
             drop,
             confidence,
             thread: crate::classify::page_type::declares_discussion(inputs.snap)
-                || crate::classify::noise::user_card_lines(inputs.snap, &f)
-                    .iter()
-                    .any(|&m| m),
+                || inputs.noise.thread,
         }
     })?;
     Ok(Outcome {
@@ -1176,6 +1174,33 @@ mod tests {
         )
         .ok()
         .and_then(|o| o.selection)
+    }
+
+    #[test]
+    fn poster_cards_make_the_selection_a_thread() {
+        // Four posts, each under a poster card ("Posts: N"): a thread, whose article prints a
+        // repeated line once. The same posts without cards are an ordinary page.
+        for (cards, thread) in [(true, true), (false, false)] {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                for k in 0..4 {
+                    b.el("div", &[("class", "post")], |b| {
+                        if cards {
+                            b.el("dd", &[], |b| {
+                                b.text(&format!("Posts: {}", 120 + k));
+                            });
+                        }
+                        for _ in 0..2 {
+                            b.el("p", &[], |b| {
+                                b.text(PROSE);
+                            });
+                        }
+                    });
+                }
+            });
+            let sel = run_default(&b.finish()).unwrap_or_default();
+            assert_eq!(sel.thread, thread, "cards {cards}");
+        }
     }
 
     #[test]
