@@ -488,11 +488,16 @@ impl<'a> NoiseClassifier<'a> {
     /// `id`'s class or id names an FAQ (`rules::vocab::FAQ_TERMS`): questions and their
     /// answers, not a menu, even when the name also says "menu" or "tabs".
     fn named_faq(&self, id: NodeId) -> bool {
+        self.named_by(id, rules::vocab::FAQ_TERMS)
+    }
+
+    /// `id`'s class or id holds one of `terms`.
+    fn named_by(&self, id: NodeId, terms: &[rules::vocab::Term]) -> bool {
         let node = self.snap.node(id);
         ["class", "id"]
             .iter()
             .filter_map(|a| node.attr(a))
-            .any(|v| rules::matches_terms(v, rules::vocab::FAQ_TERMS))
+            .any(|v| rules::matches_terms(v, terms))
     }
 
     /// `id` is named as a pager and by no other navigation term, and holds a long list that is
@@ -521,11 +526,7 @@ impl<'a> NoiseClassifier<'a> {
 
     /// `id`'s class or id names a hero section (`rules::vocab::HERO_TERMS`).
     fn named_hero(&self, id: NodeId) -> bool {
-        let node = self.snap.node(id);
-        ["class", "id"]
-            .iter()
-            .filter_map(|a| node.attr(a))
-            .any(|v| rules::matches_terms(v, rules::vocab::HERO_TERMS))
+        self.named_by(id, rules::vocab::HERO_TERMS)
     }
 
     /// `id` (or the box named like a table of contents it sits in, a few levels up) is a

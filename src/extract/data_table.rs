@@ -99,11 +99,9 @@ fn data_table_cells(snap: &Snapshot, f: &Features, table: NodeId) -> Option<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::Deadline;
     use crate::extract::blocks;
-    use crate::extract::stages::{run, StageSwitches};
+    use crate::extract::stages::tests::run_default;
     use crate::snapshot::build::Builder;
-    use crate::Mode;
 
     const PROSE: &str = "The prize is awarded every year to the people whose work did the most good, and the list below names every one of them.";
 
@@ -163,16 +161,7 @@ mod tests {
         let cells = data_cells(&s, &f, &[NodeId::ROOT]);
         assert!(cells[name.index()]);
         assert!(!cells[table.index()]);
-        let sel = run(
-            &s,
-            Mode::Balanced,
-            None,
-            StageSwitches::default(),
-            &Deadline::start(0),
-        )
-        .ok()
-        .and_then(|o| o.selection)
-        .unwrap_or_default();
+        let sel = run_default(&s).unwrap_or_default();
         assert!(!sel.drop[name.index()]);
     }
 

@@ -1061,7 +1061,7 @@ fn confidence(f: &Features, chosen: &Chosen, drop: &[bool]) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::snapshot::build::Builder;
 
@@ -1164,7 +1164,8 @@ mod tests {
         assert!(sel.drop[links.index()]);
     }
 
-    fn run_default(s: &Snapshot) -> Option<Selection> {
+    /// The default run's selection (balanced mode, every stage on, no deadline).
+    pub(crate) fn run_default(s: &Snapshot) -> Option<Selection> {
         run(
             s,
             Mode::Balanced,
