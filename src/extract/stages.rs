@@ -1447,43 +1447,34 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let f = blocks::compute(&s);
-        let noise = NoiseClassifier::new(&s, &f).classify();
-        let pt = page_type::detect(&s, &f, &noise);
-        assert_eq!(pt.kind, PageType::Article);
-        let inp = Inputs {
-            snap: &s,
-            f: &f,
-            noise: &noise,
-            runs: None,
-            memory: None,
-            respect_noise: true,
-            column_join: true,
-        };
-        let mut chosen = Chosen {
-            top: grid,
-            roots: vec![grid],
-            joined: Vec::new(),
-            runner_up: 0.0,
-            top_score: 1.0,
-        };
-        let mut t = Trace::default();
-        assert_eq!(page_type_policy(&inp, &pt, &mut chosen, &mut t), Some(grid));
-        // The same grid beside a selected story stays out.
-        let sidebar = s
-            .node(NodeId::ROOT)
-            .children
-            .last()
-            .copied()
-            .unwrap_or(grid);
-        let mut story = Chosen {
-            top: sidebar,
-            roots: vec![sidebar],
-            joined: Vec::new(),
-            runner_up: 0.0,
-            top_score: 1.0,
-        };
-        assert_eq!(page_type_policy(&inp, &pt, &mut story, &mut t), None);
+        crate::extract::prune::tests::with_inputs(&s, |inp| {
+            let pt = page_type::detect(&s, inp.f, inp.noise);
+            assert_eq!(pt.kind, PageType::Article);
+            let mut chosen = Chosen {
+                top: grid,
+                roots: vec![grid],
+                joined: Vec::new(),
+                runner_up: 0.0,
+                top_score: 1.0,
+            };
+            let mut t = Trace::default();
+            assert_eq!(page_type_policy(inp, &pt, &mut chosen, &mut t), Some(grid));
+            // The same grid beside a selected story stays out.
+            let sidebar = s
+                .node(NodeId::ROOT)
+                .children
+                .last()
+                .copied()
+                .unwrap_or(grid);
+            let mut story = Chosen {
+                top: sidebar,
+                roots: vec![sidebar],
+                joined: Vec::new(),
+                runner_up: 0.0,
+                top_score: 1.0,
+            };
+            assert_eq!(page_type_policy(inp, &pt, &mut story, &mut t), None);
+        });
     }
 
     #[test]
