@@ -889,6 +889,7 @@ mod tests {
         let mut b = Builder::new();
         let z = NodeId(0);
         let (mut fields, mut desktop, mut tab, mut sr) = (z, z, z, z);
+        let (mut swatch, mut other) = (z, z);
         b.el("body", &[], |b| {
             prose(b, 3);
             // Unfilled template fields a theme keeps hidden.
@@ -905,6 +906,11 @@ mod tests {
             // One of a set of tabs a script switches between.
             b.el("ul", &[("class", "templates-list")], |b| prose(b, 1));
             tab = b.el("ul", &[("class", "templates-list hidden")], |b| prose(b, 1));
+            // The same, with its classes in another order; and one whose shown classes differ
+            // from every sibling's (a repeated class counts twice).
+            b.el("ol", &[("class", "swatch round")], |b| prose(b, 1));
+            swatch = b.el("ol", &[("class", "round hidden swatch")], |b| prose(b, 1));
+            other = b.el("ol", &[("class", "round hidden round")], |b| prose(b, 1));
             // Screen-reader text is kept.
             sr = b.el("span", &[("class", "visually-hidden")], |b| {
                 b.text("Opens in a new window");
@@ -915,6 +921,8 @@ mod tests {
         assert_eq!(l.kind[fields.index()], Some(Reason::Hidden));
         assert_ne!(l.kind[desktop.index()], Some(Reason::Hidden));
         assert_ne!(l.kind[tab.index()], Some(Reason::Hidden));
+        assert_ne!(l.kind[swatch.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[other.index()], Some(Reason::Hidden));
         assert_ne!(l.kind[sr.index()], Some(Reason::Hidden));
     }
 

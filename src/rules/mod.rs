@@ -452,12 +452,15 @@ pub(crate) fn hiding_class(snap: &crate::snapshot::Snapshot, id: crate::snapshot
         return false;
     };
     fn shown(c: &str) -> Vec<&str> {
-        let mut v: Vec<&str> = c
-            .split_ascii_whitespace()
+        c.split_ascii_whitespace()
             .filter(|t| !HIDING_CLASSES.contains(t))
-            .collect();
-        v.sort_unstable();
-        v
+            .collect()
+    }
+    // The same classes in any order, as a multiset (a sort of `&str` here linked a second copy
+    // of the standard sort into the wasm, ~3 KB; class lists are short).
+    fn same_tokens(a: &[&str], b: &[&str]) -> bool {
+        let count = |v: &[&str], t: &str| v.iter().filter(|x| **x == t).count();
+        a.len() == b.len() && a.iter().all(|t| count(a, t) == count(b, t))
     }
     let mut tokens = class.split_ascii_whitespace();
     if node.layout.is_some()
@@ -475,7 +478,7 @@ pub(crate) fn hiding_class(snap: &crate::snapshot::Snapshot, id: crate::snapshot
             && sib.attr("class").is_some_and(|c| {
                 !c.split_ascii_whitespace()
                     .any(|t| HIDING_CLASSES.contains(&t))
-                    && shown(c) == own
+                    && same_tokens(&shown(c), &own)
             })
     })
 }
