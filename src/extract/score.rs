@@ -58,7 +58,7 @@ impl Inputs<'_> {
             + (f.own_len[i] as f32 / 100.0).min(limits::LENGTH_POINTS_CAP);
         s *= 1.0 - f.own_link_density(b);
         // Small print is weaker evidence (layout only).
-        s *= layout::small_print_factor(f, b);
+        s *= layout::small_print_factor(self.snap, f, b);
         if let Some(r) = self.runs {
             // A paragraph in the page's main run is worth a little more (seed 003).
             s *= 1.0 + limits::RUN_BONUS * r.share[i];
