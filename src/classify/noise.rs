@@ -248,7 +248,7 @@ impl<'a> NoiseClassifier<'a> {
         }
         let closed =
             |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
-        if closed(node) || rules::hiding_class(self.snap, id) {
+        if closed(node) || rules::hiding_class(self.snap, id, self.f.hiding_classes_apply) {
             // The box a script reveals (`script_reveal`) is shown; `hidden` stays hidden.
             let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
             return !revealed && !self.closed_panel(id, &closed);
@@ -924,6 +924,51 @@ mod tests {
         assert_ne!(l.kind[swatch.index()], Some(Reason::Hidden));
         assert_eq!(l.kind[other.index()], Some(Reason::Hidden));
         assert_ne!(l.kind[sr.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn with_layout_a_hiding_class_hides_only_when_the_stylesheet_did_not_apply() {
+        // A live page: every box laid out and shown, as when its stylesheet failed to load.
+        let page = |styled: bool| {
+            let mut b = Builder::new();
+            let z = NodeId(0);
+            let (mut fields, mut closed) = (z, z);
+            b.el("body", &[], |b| {
+                prose(b, 3);
+                fields = b.el("dl", &[("class", "product-info hide")], |b| {
+                    b.el("dt", &[], |b| {
+                        b.text("cat_thumb_Navy:");
+                    });
+                });
+                closed = b.el("div", &[("class", "menu hidden")], |b| {
+                    b.text("Menu");
+                });
+            });
+            let mut s = b.finish();
+            for n in s.nodes.iter_mut().filter(|n| n.kind == NodeKind::Element) {
+                n.layout = Some(Layout {
+                    display: "block".into(),
+                    visibility: "visible".into(),
+                    opacity: 1.0,
+                    position: "static".into(),
+                    width: 600.0,
+                    height: 100.0,
+                    ..Default::default()
+                });
+            }
+            if styled {
+                // The framework's stylesheet applied: it hides the closed menu.
+                if let Some(l) = s.nodes[closed.index()].layout.as_mut() {
+                    l.display = "none".into();
+                }
+            }
+            (s, fields)
+        };
+        let (s, fields) = page(false);
+        assert_eq!(labels(&s).kind[fields.index()], Some(Reason::Hidden));
+        // Computed style is the truth once the classes demonstrably apply: this box is shown.
+        let (s, fields) = page(true);
+        assert_ne!(labels(&s).kind[fields.index()], Some(Reason::Hidden));
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub(crate) mod flag {
     pub const NEGATIVE: u8 = 32;
     /// Visually hidden for screen readers (kept).
     pub const SR_ONLY: u8 = 64;
+    /// A framework hiding class (`rules::HIDING_CLASSES`) in the class list.
+    pub const HIDING: u8 = 128;
 }
 
 /// Seed 001 page regions.
@@ -101,6 +103,11 @@ pub(crate) struct Features {
     pub geo: Option<Vec<Option<Geo>>>,
     /// Body font size (text-weighted median over visible blocks); `None` without layout.
     pub body_font: Option<f32>,
+    /// The layout shows an element hidden by its framework hiding class (`flag::HIDING`,
+    /// `display: none` without a `hidden` attribute or inline style): the stylesheet that
+    /// defines those classes applied, so computed style says what they do
+    /// (`rules::hiding_class`).
+    pub hiding_classes_apply: bool,
 
     /// Text-bearing blocks in document order.
     pub blocks: Vec<NodeId>,
@@ -364,6 +371,10 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                 }
                 f.ptp[i] = fnv(fnv(f.ptp[i], b"/"), tag.as_bytes());
                 f.vocab[i] = vocab_flags(node, heading_anchor(snap, id), &mut vocab_cache);
+                f.hiding_classes_apply |= f.vocab[i] & flag::HIDING != 0
+                    && node.layout.as_ref().is_some_and(|l| l.display == "none")
+                    && node.attr("hidden").is_none()
+                    && node.attr("style").is_none();
             }
             NodeKind::Text if !f.skip[i] => text_stats(snap, f, id, in_link[i]),
             _ => {}
@@ -447,7 +458,9 @@ fn vocab_flags<'a>(
                 !rules::is_layout_grid_name(n)
             }
         }) {
-            bits |= *cache.entry(n).or_insert_with(|| flags_of(n));
+            let b = *cache.entry(n).or_insert_with(|| flags_of(n));
+            // A hiding class is a class name; an id `hidden` hides nothing.
+            bits |= if class { b } else { b & !flag::HIDING };
         }
     }
     bits
@@ -467,7 +480,12 @@ fn flags_of(v: &str) -> u8 {
             (rules::SR_ONLY_TERMS, flag::SR_ONLY),
         ])
     });
-    index.flags(&v.to_ascii_lowercase())
+    let hiding = if rules::HIDING_CLASSES.contains(&v) {
+        flag::HIDING
+    } else {
+        0
+    };
+    index.flags(&v.to_ascii_lowercase()) | hiding
 }
 
 /// Counts one text node into its block's own statistics.

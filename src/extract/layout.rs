@@ -57,11 +57,17 @@ pub(crate) fn body_font(snap: &Snapshot, f: &Features) -> Option<f32> {
 
 /// Evidence factor of a paragraph from its font size: `SMALL_PRINT_WEIGHT` when set below
 /// `SMALL_PRINT_SHARE` of the body font, else 1 (and 1 without layout).
-pub(crate) fn small_print_factor(f: &Features, b: NodeId) -> f32 {
+///
+/// A code sample (`in_code`) is not small print: browsers set monospace at 13px against a
+/// 16px default (81 %), and sites' code fonts run 85–90 % of the body, so a reference page's
+/// examples weighed half and the methods list they document lost to the page's wrapper
+/// with its trait tables (wcxb-dev doc.rust-lang.org `Result`, replayed without its
+/// stylesheet: 0.75 parsed, 0.59 live). The same page parsed counts them in full.
+pub(crate) fn small_print_factor(snap: &Snapshot, f: &Features, b: NodeId) -> f32 {
     let (Some(g), Some(body)) = (f.geo(b), f.body_font) else {
         return 1.0;
     };
-    if g.font_size > 0.0 && g.font_size < body * limits::SMALL_PRINT_SHARE {
+    if g.font_size > 0.0 && g.font_size < body * limits::SMALL_PRINT_SHARE && !in_code(snap, b) {
         limits::SMALL_PRINT_WEIGHT
     } else {
         1.0
@@ -203,7 +209,7 @@ pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId)
     let i = b.index();
     let weak = f.own_len[i] < limits::MIN_PARAGRAPH_CHARS
         || f.own_link_density(b) >= limits::OFF_COLUMN_LINK_SHARE
-        || small_print_factor(f, b) < 1.0
+        || small_print_factor(snap, f, b) < 1.0
         || l.width < (col.right - col.left) * limits::OFF_COLUMN_NARROW_SHARE;
     beside && weak && !in_code(snap, b)
 }
@@ -284,7 +290,7 @@ mod tests {
         let (s, main, _, small) = two_columns();
         let f = blocks::compute(&s);
         assert_eq!(f.body_font, None);
-        assert_eq!(small_print_factor(&f, small), 1.0);
+        assert_eq!(small_print_factor(&s, &f, small), 1.0);
         assert!(!link_led_page(&s, &f, &[], &[main]));
         assert!(!teaser_headline(&s, &f, small));
     }
@@ -306,9 +312,40 @@ mod tests {
         });
         let f = blocks::compute(&s);
         assert_eq!(f.body_font, Some(16.0));
-        assert_eq!(small_print_factor(&f, small), limits::SMALL_PRINT_WEIGHT);
+        assert_eq!(
+            small_print_factor(&s, &f, small),
+            limits::SMALL_PRINT_WEIGHT
+        );
         let first_p = s.node(main).children[0];
-        assert_eq!(small_print_factor(&f, first_p), 1.0);
+        assert_eq!(small_print_factor(&s, &f, first_p), 1.0);
+    }
+
+    #[test]
+    fn a_code_sample_set_in_monospace_is_not_small_print() {
+        let mut b = Builder::new();
+        let mut code = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("p", &[], |b| {
+                b.text(PROSE);
+            });
+            code = b.el("pre", &[], |b| {
+                b.el("code", &[], |b| {
+                    b.text("let x: Result<u32, &str> = Ok(2);\nassert_eq!(x.is_ok(), true);");
+                });
+            });
+        });
+        let mut s = b.finish();
+        // The browser's monospace default: 13px against a 16px body.
+        lay_out(&mut s, |id| {
+            (100.0, 200.0, 800.0, if id == code { 13.0 } else { 16.0 })
+        });
+        let f = blocks::compute(&s);
+        assert_eq!(f.body_font, Some(16.0));
+        assert_eq!(small_print_factor(&s, &f, code), 1.0);
+        // The same size on prose is small print.
+        s.nodes[code.index()].tag = "p".into();
+        let f = blocks::compute(&s);
+        assert_eq!(small_print_factor(&s, &f, code), limits::SMALL_PRINT_WEIGHT);
     }
 
     /// A front page: a centre column of teaser headlines (links) and a menu of short links.

@@ -58,7 +58,7 @@ impl Inputs<'_> {
             + (f.own_len[i] as f32 / 100.0).min(limits::LENGTH_POINTS_CAP);
         s *= 1.0 - f.own_link_density(b);
         // Small print is weaker evidence (layout only).
-        s *= layout::small_print_factor(f, b);
+        s *= layout::small_print_factor(self.snap, f, b);
         if let Some(r) = self.runs {
             // A paragraph in the page's main run is worth a little more (seed 003).
             s *= 1.0 + limits::RUN_BONUS * r.share[i];
@@ -266,21 +266,29 @@ pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
         .iter()
         .copied()
         .find(|&id| inp.snap.node(id).is("body"))?;
-    let menu = |id: NodeId| {
-        let n = inp.snap.node(id);
-        inp.noise.inside[id.index()]
-            || n.is("nav")
-            || n.is("menu")
-            || n.attr("role") == Some("navigation")
-            || is_footer_landmark(n)
-    };
-    (text_outside(inp, body, menu) > 0).then_some(Chosen {
+    (text_outside_menus(inp, body) > 0).then_some(Chosen {
         top: body,
         roots: vec![body],
         joined: Vec::new(),
         runner_up: 0.0,
         top_score: 0.0,
     })
+}
+
+/// Chars of `root`'s text outside noise (when `inp.respect_noise`), navigation landmarks,
+/// the page footer landmark and the document head: what is left of a page when its menus and
+/// footer are taken away.
+pub(crate) fn text_outside_menus(inp: &Inputs, root: NodeId) -> u32 {
+    let menu = |id: NodeId| {
+        let n = inp.snap.node(id);
+        inp.respect_noise && inp.noise.inside[id.index()]
+            || n.is("nav")
+            || n.is("menu")
+            || n.attr("role") == Some("navigation")
+            || is_footer_landmark(n)
+            || n.is("head")
+    };
+    text_outside(inp, root, menu)
 }
 
 /// `id` lies in the page's footer landmark (`<footer>`, `role="contentinfo"`) and in no
@@ -738,6 +746,42 @@ mod tests {
         });
         let s = b.finish();
         assert!(with_inputs(&s, |inp| whole_body(inp).is_none()));
+    }
+
+    #[test]
+    fn a_page_of_menus_and_footer_has_no_text_outside_them() {
+        // A landing page whose script never filled the space between its menu and footer:
+        // the title in the head, a header menu, the footer's link columns.
+        let page = |story: bool| {
+            let mut b = Builder::new();
+            let html = b.el("html", &[], |b| {
+                b.el("head", &[], |b| {
+                    b.el("title", &[], |b| {
+                        b.text("Alma — Simplifying Access to Therapy");
+                    });
+                });
+                b.el("body", &[], |b| {
+                    b.el("header", &[], |b| {
+                        b.el("nav", &[], |b| {
+                            b.text("How It Works For Providers");
+                        });
+                    });
+                    if story {
+                        b.el("p", &[], |b| {
+                            b.text("Find a therapist who takes your insurance.");
+                        });
+                    }
+                    b.el("footer", &[], |b| {
+                        b.text("About Alma Questions? FAQs Follow Us");
+                    });
+                });
+            });
+            (b.finish(), html)
+        };
+        let (s, html) = page(false);
+        assert_eq!(with_inputs(&s, |inp| text_outside_menus(inp, html)), 0);
+        let (s, html) = page(true);
+        assert!(with_inputs(&s, |inp| text_outside_menus(inp, html)) > 0);
     }
 
     #[test]

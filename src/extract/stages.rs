@@ -565,12 +565,24 @@ fn select_stage(
         };
         chosen = score::select(&retry, &score::score(&retry));
     }
-    if chosen
-        .as_ref()
-        .is_some_and(|c| c.roots.iter().all(|&r| score::in_page_footer(inp, r)))
-    {
+    if chosen.as_ref().is_some_and(|c| {
+        c.roots.iter().all(|&r| {
+            score::in_page_footer(inp, r)
+                || score::text_outside_menus(
+                    &Inputs {
+                        respect_noise,
+                        ..*inp
+                    },
+                    r,
+                ) == 0
+        })
+    }) {
         // Only the site footer has text (a product page whose script never filled its
-        // `#root`): its column headings are no article.
+        // `#root`): its column headings are no article. Nor is a winner that holds nothing
+        // but menus and the footer: with layout, the footer's columns weigh less in the
+        // bottom band and the page wrapper around header and footer won instead
+        // (wcxb-dev helloalma.com, an empty-shell landing page with empty gold: nothing
+        // parsed, 1,175 chars of footer headings live).
         counts.push(("footer_only", 1));
         chosen = None;
     }

@@ -444,9 +444,18 @@ fn contains_ci_bytes(h: &[u8], n: &[u8]) -> bool {
 /// it again on wider screens: Tailwind `hidden md:flex`, Bootstrap `d-none d-lg-block` are a
 /// desktop menu or column a phone hides (ifixit.com, puntorojo.com, mvmt.com). Nor one of a
 /// set a script switches between: a sibling of the same tag and the same classes without the
-/// hiding one is shown (todoist.com's template tabs, jococups.com's colour swatches). A live
-/// snapshot's computed style already says whether the class hides it.
-pub(crate) fn hiding_class(snap: &crate::snapshot::Snapshot, id: crate::snapshot::NodeId) -> bool {
+/// hiding one is shown (todoist.com's template tabs, jococups.com's colour swatches).
+/// In a live snapshot computed style already says whether the class hides it when the
+/// framework's stylesheet applied (`styled`: the layout shows some element hidden by such a
+/// class). When it did not — a blocked or failed stylesheet, a page saved without its CSS — the
+/// class is judged as in parsed HTML: the author hid the box, and the reader shows what the
+/// styled page shows (ascolour.com's unfilled `productView-info hide` fields, skullcandy.com's
+/// and glossier.com's hidden product-card variants, cnet.com's `hide` icon labels).
+pub(crate) fn hiding_class(
+    snap: &crate::snapshot::Snapshot,
+    id: crate::snapshot::NodeId,
+    styled: bool,
+) -> bool {
     let node = snap.node(id);
     let Some(class) = node.attr("class") else {
         return false;
@@ -463,7 +472,7 @@ pub(crate) fn hiding_class(snap: &crate::snapshot::Snapshot, id: crate::snapshot
         a.len() == b.len() && a.iter().all(|t| count(a, t) == count(b, t))
     }
     let mut tokens = class.split_ascii_whitespace();
-    if node.layout.is_some()
+    if node.layout.is_some() && styled
         || !tokens.clone().any(|t| HIDING_CLASSES.contains(&t))
         || tokens.any(|t| t.contains(':') || (t.starts_with("d-") && t != "d-none"))
     {
