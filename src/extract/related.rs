@@ -104,10 +104,19 @@ pub(crate) fn drop_priced_grids(
 /// product's own, between its title and a grid of other items. A category page's title is
 /// followed by its grid (an intro, a sort bar, an item count), not by a price of its own.
 fn priced_between(inp: &Inputs, from: u32, to: u32) -> bool {
-    let (snap, f) = (inp.snap, inp.f);
-    let range = f.order.get(from as usize + 1..to as usize).unwrap_or(&[]);
-    range.iter().any(|&d| {
-        let n = snap.node(d);
+    let range = inp
+        .f
+        .order
+        .get(from as usize + 1..to as usize)
+        .unwrap_or(&[]);
+    shows_a_price(inp, range)
+}
+
+/// One of the text nodes among `ids` shows a price (`rules::page_type::shows_price`).
+#[inline(never)]
+fn shows_a_price(inp: &Inputs, ids: &[NodeId]) -> bool {
+    ids.iter().any(|&d| {
+        let n = inp.snap.node(d);
         n.kind == NodeKind::Text && shows_price(&n.text)
     })
 }
@@ -129,10 +138,7 @@ fn priced_grid(inp: &Inputs, p: NodeId, drop: &[bool]) -> bool {
         {
             continue;
         }
-        let priced = f.subtree(c).iter().any(|&d| {
-            let n = snap.node(d);
-            n.kind == NodeKind::Text && shows_price(&n.text)
-        });
+        let priced = shows_a_price(inp, f.subtree(c));
         let sig = signature(snap.node(c));
         let at = match groups.iter().position(|g| g.0 == sig) {
             Some(at) => at,
