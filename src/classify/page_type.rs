@@ -78,11 +78,15 @@ pub(crate) struct PageTypeOut {
     /// listing type: a product page, also when related products in its JSON-LD make it
     /// count as a collection. The review-heading cut (`extract/tail.rs`) runs on these.
     pub offers: bool,
+    /// The page declares at least one `Product`, with or without a listing type (a shop's
+    /// product page whose JSON-LD also lists its variants as an `OfferCatalog`). The
+    /// priced-grid drop (`extract/related.rs`) runs on these.
+    pub declares_product: bool,
 }
 
 /// Detects the page type.
 pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> PageTypeOut {
-    let (declared, offers) = declared_type(snap);
+    let (declared, offers, declares_product) = declared_type(snap);
     let cards = card_region(snap, f, noise);
     let kind = match declared {
         Some(t) => t,
@@ -100,6 +104,7 @@ pub(crate) fn detect(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Page
         declared,
         cards,
         offers,
+        declares_product,
     }
 }
 
@@ -122,8 +127,8 @@ fn text_outside_noise(f: &Features, noise: &NoiseLabels) -> u32 {
 
 /// The type the page declares in JSON-LD or `og:type`: a listing type wins over `Product`
 /// (a collection page lists products), several `Product` objects are a listing. Second:
-/// whether it declares a `Product` and no listing type.
-fn declared_type(snap: &Snapshot) -> (Option<PageType>, bool) {
+/// whether it declares a `Product` and no listing type; third: whether it declares a `Product`.
+fn declared_type(snap: &Snapshot) -> (Option<PageType>, bool, bool) {
     let mut listing = false;
     let mut products = 0;
     for d in snap.descendants(NodeId::ROOT) {
@@ -151,7 +156,7 @@ fn declared_type(snap: &Snapshot) -> (Option<PageType>, bool) {
     } else {
         None
     };
-    (kind, !listing && products > 0)
+    (kind, !listing && products > 0, products > 0)
 }
 
 /// The page declares a `Product` (JSON-LD or `og:type`) and no listing type: a product page.
@@ -370,7 +375,7 @@ fn split_grid(
 /// Enough cards with enough text for a region: a teaser's title and a line, or a product's name
 /// and price. Product tiles ("Desk Organizer Set $49+") average 20–40 chars, as long as
 /// mega-menu entries, so priced cards may be shorter (`cards::PRICED_CARD_MEAN_CHARS`).
-fn card_like(count: usize, text: u32, priced: usize) -> bool {
+pub(crate) fn card_like(count: usize, text: u32, priced: usize) -> bool {
     let mean = if priced * 2 > count {
         cards::PRICED_CARD_MEAN_CHARS
     } else {
@@ -415,7 +420,7 @@ fn has_heading(snap: &Snapshot, f: &Features) -> Vec<bool> {
 
 /// Tag and first class token: cards of one list share both ("card card--featured" is still a
 /// card).
-fn signature(n: &Node) -> (&str, &str) {
+pub(crate) fn signature(n: &Node) -> (&str, &str) {
     let class = n
         .attr("class")
         .and_then(|c| c.split_ascii_whitespace().next())
@@ -479,12 +484,18 @@ mod tests {
             ld(b, r#"[{"@type":"Product"},{"@type":"Product"}]"#)
         });
         // …which still offers products (no listing type declared).
-        assert_eq!(declared_type(&b.finish()), (Some(PageType::Listing), true));
+        assert_eq!(
+            declared_type(&b.finish()),
+            (Some(PageType::Listing), true, true)
+        );
         let mut b = Builder::new();
         b.el("head", &[], |b| {
             ld(b, r#"[{"@type":"ItemList"},{"@type":"Product"}]"#)
         });
-        assert_eq!(declared_type(&b.finish()), (Some(PageType::Listing), false));
+        assert_eq!(
+            declared_type(&b.finish()),
+            (Some(PageType::Listing), false, true)
+        );
         // A breadcrumb trail is not an item list.
         let mut b = Builder::new();
         b.el("head", &[], |b| ld(b, r#"{"@type":"BreadcrumbList"}"#));

@@ -8,9 +8,12 @@
 //! description) or, past the first sibling with text (the grid, whose cards may have
 //! headings), a box opening with a heading as high as its own; it never reaches a selection root.
 
+use crate::classify::page_type::{card_like, signature};
 use crate::extract::score::{self, Inputs};
+use crate::rules::page_type::{cards, shows_price};
 use crate::rules::related::{
     is_section_marker, CLIMB_SLACK_CHARS, GRID_MIN_LINKS, MARKER_MAX_CHARS, MAX_SECTION_PROSE,
+    PRICED_GRID_CLIMB_CHARS,
 };
 use crate::rules::HEADING_TAGS;
 use crate::snapshot::{NodeId, NodeKind};
@@ -45,6 +48,113 @@ pub(crate) fn drop_sections(
         sections += 1;
     });
     sections
+}
+
+/// On a product page, leaves out every grid of priced product tiles inside `roots` that comes
+/// after the page's title (`h1`); returns how many. A grid is [`cards::MIN_CARDS`] or more
+/// children of one box with one tag and first class, each linking somewhere and most showing
+/// a price (`rules::page_type::shows_price`); the grid climbs through wrappers that add at most
+/// [`PRICED_GRID_CLIMB_CHARS`] (its heading, a "See more" link). Why: "more from this seller",
+/// "how about these?", "you may also like" carousels sit in the product's own column under
+/// headings no phrase list reaches, and the golds keep the product only (wcxb-dev: zalando's
+/// "How about these?", eBay's "Seller's other items", nintendo's store tiles).
+pub(crate) fn drop_priced_grids(
+    inp: &Inputs,
+    roots: &[NodeId],
+    drop: &mut [bool],
+    trace: &mut Trace,
+) -> usize {
+    let (snap, f) = (inp.snap, inp.f);
+    let title = f
+        .order
+        .iter()
+        .find(|&&d| snap.node(d).is("h1") && f.text_len[d.index()] > 0);
+    let Some(&title) = title else {
+        return 0;
+    };
+    let title_end = f.subtree_end[title.index()];
+    let inside = |p: NodeId| !roots.contains(&p) && roots.iter().any(|&r| f.contains(r, p));
+    let mut grids = 0;
+    f.visit_kept(roots, drop, |id, drop| {
+        let i = id.index();
+        if f.preorder[i] <= title_end
+            || roots.contains(&id)
+            || !priced_grid(inp, id, drop)
+            || !priced_between(inp, title_end, f.preorder[i])
+        {
+            return;
+        }
+        let slack = f.text_len[i] + PRICED_GRID_CLIMB_CHARS;
+        let grid = snap
+            .ancestors(id)
+            .take_while(|&p| inside(p) && f.text_len[p.index()] <= slack)
+            .take_while(|&p| f.preorder[p.index()] > title_end)
+            .last()
+            .unwrap_or(id);
+        for &d in f.subtree(grid) {
+            drop[d.index()] = true;
+        }
+        trace.decide(grid, "related", false, Reason::Recommendations);
+        grids += 1;
+    });
+    grids
+}
+
+/// A text between preorder positions `from` and `to` (both excluded) shows a price: the
+/// product's own, between its title and a grid of other items. A category page's title is
+/// followed by its grid (an intro, a sort bar, an item count), not by a price of its own.
+fn priced_between(inp: &Inputs, from: u32, to: u32) -> bool {
+    let range = inp
+        .f
+        .order
+        .get(from as usize + 1..to as usize)
+        .unwrap_or(&[]);
+    shows_a_price(inp, range)
+}
+
+/// One of the text nodes among `ids` shows a price (`rules::page_type::shows_price`).
+#[inline(never)]
+fn shows_a_price(inp: &Inputs, ids: &[NodeId]) -> bool {
+    ids.iter().any(|&d| {
+        let n = inp.snap.node(d);
+        n.kind == NodeKind::Text && shows_price(&n.text)
+    })
+}
+
+/// The children of `p` hold a grid of priced, linked tiles of one signature.
+fn priced_grid(inp: &Inputs, p: NodeId, drop: &[bool]) -> bool {
+    let (snap, f) = (inp.snap, inp.f);
+    let node = snap.node(p);
+    if node.kind != NodeKind::Element || node.children.len() < cards::MIN_CARDS {
+        return false;
+    }
+    let mut groups: Vec<((&str, &str), usize, usize, u32)> = Vec::new();
+    for &c in &node.children {
+        let (i, len) = (c.index(), f.text_len[c.index()]);
+        if snap.node(c).kind != NodeKind::Element
+            || drop[i]
+            || f.links[i] == 0
+            || !(cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
+        {
+            continue;
+        }
+        let priced = shows_a_price(inp, f.subtree(c));
+        let sig = signature(snap.node(c));
+        let at = match groups.iter().position(|g| g.0 == sig) {
+            Some(at) => at,
+            None => {
+                groups.push((sig, 0, 0, 0));
+                groups.len() - 1
+            }
+        };
+        let g = &mut groups[at];
+        g.1 += 1;
+        g.2 += usize::from(priced);
+        g.3 += len;
+    }
+    groups
+        .iter()
+        .any(|&(_, count, priced, text)| priced * 2 > count && card_like(count, text, priced))
 }
 
 /// The boxes of the section headed by `marker`, in document order.
@@ -195,5 +305,71 @@ mod tests {
             trace.last_decision(heading).map(|d| d.reason),
             Some(Reason::Recommendations)
         );
+    }
+
+    /// A product page: title, price, description, then a priced grid of other items under a
+    /// heading no phrase names. `with_price` false: a category page (title, intro, grid).
+    fn shop_page(with_price: bool) -> (crate::snapshot::Snapshot, [NodeId; 5]) {
+        let mut b = Builder::new();
+        let mut ids = [NodeId(0); 5];
+        b.el("body", &[], |b| {
+            ids[0] = b.el("main", &[], |b| {
+                ids[1] = b.el("h1", &[], |b| {
+                    b.text("Trail Pack 25");
+                });
+                let own = if with_price {
+                    "$89.00"
+                } else {
+                    "Packs for every trail."
+                };
+                ids[2] = b.el("p", &[], |b| {
+                    b.text(own);
+                });
+                b.el("p", &[], |b| {
+                    b.text(ABOUT);
+                });
+                ids[3] = b.el("section", &[], |b| {
+                    b.el("h2", &[], |b| {
+                        b.text("How about these?");
+                    });
+                    ids[4] = b.el("ul", &[], |b| {
+                        // Ten tiles of a name and a price: a grid needs 400 chars of text.
+                        for k in 0..10 {
+                            let name = format!("Trail Pack {k} with rain cover and bottle strap");
+                            b.el("li", &[("class", "tile")], |b| {
+                                b.el("a", &[("href", "/p")], |b| {
+                                    b.text(&name);
+                                });
+                                b.el("span", &[], |b| {
+                                    b.text("$49.00");
+                                });
+                            });
+                        }
+                    });
+                });
+            });
+        });
+        (b.finish(), ids)
+    }
+
+    #[test]
+    fn a_priced_grid_after_the_product_leaves_with_its_heading() {
+        let (s, [main, title, price, section, grid]) = shop_page(true);
+        let mut drop = vec![false; s.len()];
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_priced_grids(inp, &[main], &mut drop, &mut trace)
+        });
+        assert_eq!(n, 1);
+        assert!(drop[section.index()] && drop[grid.index()]);
+        assert!(!drop[title.index()] && !drop[price.index()]);
+        // A category page: no price of its own between its title and the grid.
+        let (s, [main, ..]) = shop_page(false);
+        let mut drop = vec![false; s.len()];
+        let n = with_inputs(&s, |inp| {
+            drop_priced_grids(inp, &[main], &mut drop, &mut trace)
+        });
+        assert_eq!(n, 0);
+        assert!(!drop.iter().any(|&d| d));
     }
 }

@@ -229,9 +229,14 @@ pub(crate) fn run_with(
             .filter(|_| switches.page_type)
             .and_then(|(ch, _)| page_type_policy(&inputs, &pt, ch, t));
         c.push(("cards_kept", usize::from(cards.is_some())));
-        (cards, pt.kind != PageType::Article, pt.offers)
+        (
+            cards,
+            pt.kind != PageType::Article,
+            pt.offers,
+            pt.declares_product,
+        )
     })?;
-    let (cards, typed, offers) = cards;
+    let (cards, typed, offers, product) = cards;
     let rule_roots = chosen.as_ref().map_or(&[][..], |(c, _)| c.roots.as_slice());
     let out = timed(&mut trace, deadline, "learned", |_, c| {
         learned_stage(&inputs, rule_roots, typed, switches, learning, c)
@@ -297,6 +302,10 @@ pub(crate) fn run_with(
         let n = (switches.related && mode != Mode::Recall)
             .then(|| crate::extract::related::drop_sections(&inputs, &chosen.roots, &mut drop, t));
         c.push(("related_sections", n.unwrap_or(0)));
+        let g = (switches.related && mode != Mode::Recall && product).then(|| {
+            crate::extract::related::drop_priced_grids(&inputs, &chosen.roots, &mut drop, t)
+        });
+        c.push(("priced_grids", g.unwrap_or(0)));
     })?;
     let selection = timed(&mut trace, deadline, "confidence", |_, c| {
         let confidence = confidence(&f, &chosen, &drop);

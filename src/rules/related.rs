@@ -52,6 +52,11 @@ pub(crate) const CLIMB_SLACK_CHARS: u32 = 24;
 /// and prices are no prose.
 pub(crate) const MAX_SECTION_PROSE: u32 = 150;
 
+/// A priced product grid inside a product page's selection (`extract/related.rs`
+/// `drop_priced_grids`) climbs through wrappers adding at most this many chars: its heading
+/// and a "See more" link ("How about these? See more", "Seller's other items").
+pub(crate) const PRICED_GRID_CLIMB_CHARS: u32 = 80;
+
 /// A box after the heading with at least this many links is the section's grid of items
 /// (each card links to its item); the section ends with the box holding it. Why more than
 /// one: eBay puts a "Sponsored" label with one link between its headings and carousels.
