@@ -246,8 +246,16 @@ impl<'a> NoiseClassifier<'a> {
                 return true;
             }
         }
-        let closed =
-            |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
+        // An element with the `popover` attribute is not rendered until a script or its
+        // `popovertarget` button opens it (the HTML popover API: `[popover]:not(:popover-open)`
+        // is `display: none`). Why: Invision Community's app-install help
+        // (`<i-card popover>`, "To install this app on iOS …") counted as prose in parsed HTML
+        // and outweighed a short forum thread (forum.squarespace.com).
+        let closed = |n: &Node| {
+            n.attr("hidden").is_some()
+                || n.attr("popover").is_some()
+                || n.attr("style").is_some_and(style_hides)
+        };
         if closed(node) || rules::hiding_class(self.snap, id) {
             // The box a script reveals (`script_reveal`) is shown; `hidden` stays hidden.
             let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
@@ -1615,6 +1623,28 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_popover_is_hidden() {
+        let mut b = Builder::new();
+        let (mut help, mut button) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            button = b.el("p", &[], |b| {
+                b.text("A better way to browse: install the forum as an app.");
+            });
+            help = b.el("div", &[("popover", ""), ("id", "install-help")], |b| {
+                p_text(
+                    b,
+                    "To install this app, tap the Share icon and Add to Home Screen.",
+                );
+            });
+            prose(b, 5);
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[help.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[button.index()], None);
+    }
+
+    #[test]
     fn aria_hidden_is_not_trusted_on_large_subtrees() {
         let mut b = Builder::new();
         let mut art = NodeId(0);
@@ -1789,6 +1819,7 @@ mod tests {
     fn a_closed_code_tab_is_content_unless_in_a_popover() {
         let mut b = Builder::new();
         let (mut code_tab, mut prose_tab, mut prompt_tab) = (NodeId(0), NodeId(0), NodeId(0));
+        let mut popover = NodeId(0);
         b.el("body", &[], |b| {
             prose(b, 3);
             b.el("div", &[("role", "tabpanel")], |b| {
@@ -1808,7 +1839,7 @@ mod tests {
                     prose(b, 1);
                 },
             );
-            b.el("div", &[("popover", "")], |b| {
+            popover = b.el("div", &[("popover", "")], |b| {
                 prompt_tab = b.el("div", &[("role", "tabpanel"), ("hidden", "")], |b| {
                     b.el("code", &[], |b| {
                         b.text("chrome://settings");
@@ -1820,7 +1851,9 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[code_tab.index()], None);
         assert_eq!(l.kind[prose_tab.index()], Some(Reason::Hidden));
-        assert_eq!(l.kind[prompt_tab.index()], Some(Reason::Hidden));
+        // A closed popover is hidden itself, with the tab set it holds.
+        assert!(l.inside[prompt_tab.index()]);
+        assert_eq!(l.kind[popover.index()], Some(Reason::Hidden));
     }
 
     #[test]
