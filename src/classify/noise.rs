@@ -246,8 +246,16 @@ impl<'a> NoiseClassifier<'a> {
                 return true;
             }
         }
-        let closed =
-            |n: &Node| n.attr("hidden").is_some() || n.attr("style").is_some_and(style_hides);
+        // An element with the `popover` attribute is not rendered until a script or its
+        // `popovertarget` button opens it (the HTML popover API: `[popover]:not(:popover-open)`
+        // is `display: none`). Why: Invision Community's app-install help
+        // (`<i-card popover>`, "To install this app on iOS …") counted as prose in parsed HTML
+        // and outweighed a short forum thread (forum.squarespace.com).
+        let closed = |n: &Node| {
+            n.attr("hidden").is_some()
+                || n.attr("popover").is_some()
+                || n.attr("style").is_some_and(style_hides)
+        };
         if closed(node) || rules::hiding_class(self.snap, id, self.f.hiding_classes_apply) {
             // The box a script reveals (`script_reveal`) is shown; `hidden` stays hidden.
             let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
@@ -684,6 +692,11 @@ fn squeezed_lower(text: &str) -> String {
 /// text opening with a card label, the nearest element (at most three levels up, at most
 /// `STAT_MAX_CHARS`) whose text is the label and a fitting value ("Posts: 98"), or that is the
 /// label alone with the value in its next element sibling (`<dt>Joined</dt><dd>…</dd>`).
+/// An icon standing for the label counts as the label: an element without text whose `title`
+/// is a card label, the nearest textless element (it or up to two levels up) with the value
+/// in its next element sibling. Why: XenForo themes draw the card's labels as icons
+/// (`<dt><span title="Joined"><i class="fa-user"></i></span></dt><dd>Oct 7, 2009</dd>`), so
+/// the card printed bare dates and counts under every post (forums.tomshardware.com).
 /// All false unless the page shows `STAT_MIN_LINES` such lines under `STAT_MIN_CORE_LABELS`
 /// core labels.
 pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
@@ -693,55 +706,79 @@ pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
     let mut core = Vec::new();
     let mut core_lines = 0;
     let max_chars = r::STAT_MAX_CHARS as usize;
+    // The element after `e` among its siblings when its text fits `label`'s value.
+    let value_beside = |e: NodeId, label: usize| {
+        let siblings = &snap.node(snap.node(e).parent?).children;
+        let at = siblings.iter().position(|&s| s == e)?;
+        let next = siblings[at + 1..]
+            .iter()
+            .copied()
+            .find(|&s| snap.node(s).kind == NodeKind::Element)?;
+        let value = squeezed_lower(&snap.text_of(next));
+        stat_value_fits(label, &value).then_some(next)
+    };
     for &id in &f.order {
         let node = snap.node(id);
-        let t = node.text.trim_start();
-        if node.kind != NodeKind::Text
-            || f.skip[id.index()]
-            || !t.starts_with(|c: char| c.is_alphabetic())
-            || t.len() > 2 * max_chars
-            || !r::opens_with_stat_label(t)
-            || stat_label(&squeezed_lower(t)).is_none()
-        {
-            continue;
-        }
-        for e in snap.ancestors(id).take(3) {
-            if marks[e.index()] || f.text_len[e.index()] > r::STAT_MAX_CHARS {
-                break;
+        let found = if node.kind == NodeKind::Element {
+            // An icon label: no text, a card label as its title.
+            let Some(title) = node.attr("title").filter(|t| t.len() <= max_chars) else {
+                continue;
+            };
+            if f.skip[id.index()] || f.text_len[id.index()] > 0 || !r::opens_with_stat_label(title)
+            {
+                continue;
             }
-            let text = squeezed_lower(&snap.text_of(e));
-            let Some((label, rest)) = stat_label(&text) else {
-                break;
+            let Some((label, "")) = stat_label(&squeezed_lower(title)) else {
+                continue;
             };
-            let value_beside = || {
-                let siblings = &snap.node(snap.node(e).parent?).children;
-                let at = siblings.iter().position(|&s| s == e)?;
-                let next = siblings[at + 1..]
-                    .iter()
-                    .copied()
-                    .find(|&s| snap.node(s).kind == NodeKind::Element)?;
-                let value = squeezed_lower(&snap.text_of(next));
-                stat_value_fits(label, &value).then_some(next)
-            };
-            let found = if rest.is_empty() {
-                value_beside().map(|v| [Some(e), Some(v)])
-            } else if stat_value_fits(label, rest) {
-                Some([Some(e), None])
-            } else {
-                break;
-            };
-            if let Some(found) = found {
-                for m in found.into_iter().flatten() {
-                    marks[m.index()] = true;
+            std::iter::once(id)
+                .chain(snap.ancestors(id))
+                .take(3)
+                .take_while(|&e| !marks[e.index()] && f.text_len[e.index()] == 0)
+                .find_map(|e| value_beside(e, label).map(|v| (label, [Some(e), Some(v)])))
+        } else {
+            let t = node.text.trim_start();
+            if node.kind != NodeKind::Text
+                || f.skip[id.index()]
+                || !t.starts_with(|c: char| c.is_alphabetic())
+                || t.len() > 2 * max_chars
+                || !r::opens_with_stat_label(t)
+                || stat_label(&squeezed_lower(t)).is_none()
+            {
+                continue;
+            }
+            let mut found = None;
+            for e in snap.ancestors(id).take(3) {
+                if marks[e.index()] || f.text_len[e.index()] > r::STAT_MAX_CHARS {
+                    break;
                 }
-                lines += 1;
-                if r::STAT_LABELS[label].2 {
-                    core_lines += 1;
-                    if !core.contains(&label) {
-                        core.push(label);
-                    }
+                let text = squeezed_lower(&snap.text_of(e));
+                let Some((label, rest)) = stat_label(&text) else {
+                    break;
+                };
+                found = if rest.is_empty() {
+                    value_beside(e, label).map(|v| (label, [Some(e), Some(v)]))
+                } else if stat_value_fits(label, rest) {
+                    Some((label, [Some(e), None]))
+                } else {
+                    break;
+                };
+                if found.is_some() {
+                    break;
                 }
-                break;
+            }
+            found
+        };
+        if let Some((label, found)) = found {
+            for m in found.into_iter().flatten() {
+                marks[m.index()] = true;
+            }
+            lines += 1;
+            if r::STAT_LABELS[label].2 {
+                core_lines += 1;
+                if !core.contains(&label) {
+                    core.push(label);
+                }
             }
         }
     }
@@ -1342,6 +1379,42 @@ mod tests {
     }
 
     #[test]
+    fn icon_labels_of_a_user_card_count_as_its_labels() {
+        // XenForo-style pairs whose labels are icons titled "Joined" and "Messages".
+        let mut b = Builder::new();
+        let (mut dts, mut dds, mut post) = (Vec::new(), Vec::new(), NodeId(0));
+        b.el("body", &[], |b| {
+            for (joined, messages) in [("Oct 7, 2009", "65,797"), ("Jun 15, 2024", "275")] {
+                b.el("div", &[("class", "message")], |b| {
+                    b.el("div", &[("class", "message-userExtras")], |b| {
+                        for (title, value) in [("Joined", joined), ("Messages", messages)] {
+                            b.el("dl", &[("class", "pairs")], |b| {
+                                dts.push(b.el("dt", &[], |b| {
+                                    b.el("span", &[("title", title)], |b| {
+                                        b.el("i", &[("class", "fa-user")], |_| {});
+                                    });
+                                }));
+                                dds.push(b.el("dd", &[], |b| {
+                                    b.text(value);
+                                }));
+                            });
+                        }
+                    });
+                    post = b.el("p", &[], |b| {
+                        b.text("Joined the two boards with a riser cable; it works.");
+                    });
+                });
+            }
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        for &d in dts.iter().chain(&dds) {
+            assert!(l.inside[d.index()], "{d:?}");
+        }
+        assert!(!l.inside[post.index()]);
+    }
+
+    #[test]
     fn forum_user_card_lines_are_special_information_on_a_thread_only() {
         // Two posts with poster cards: a XenForo-style pair list and phpBB-style lines.
         let mut b = Builder::new();
@@ -1668,6 +1741,28 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_popover_is_hidden() {
+        let mut b = Builder::new();
+        let (mut help, mut button) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            button = b.el("p", &[], |b| {
+                b.text("A better way to browse: install the forum as an app.");
+            });
+            help = b.el("div", &[("popover", ""), ("id", "install-help")], |b| {
+                p_text(
+                    b,
+                    "To install this app, tap the Share icon and Add to Home Screen.",
+                );
+            });
+            prose(b, 5);
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[help.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[button.index()], None);
+    }
+
+    #[test]
     fn aria_hidden_is_not_trusted_on_large_subtrees() {
         let mut b = Builder::new();
         let mut art = NodeId(0);
@@ -1842,6 +1937,7 @@ mod tests {
     fn a_closed_code_tab_is_content_unless_in_a_popover() {
         let mut b = Builder::new();
         let (mut code_tab, mut prose_tab, mut prompt_tab) = (NodeId(0), NodeId(0), NodeId(0));
+        let mut popover = NodeId(0);
         b.el("body", &[], |b| {
             prose(b, 3);
             b.el("div", &[("role", "tabpanel")], |b| {
@@ -1861,7 +1957,7 @@ mod tests {
                     prose(b, 1);
                 },
             );
-            b.el("div", &[("popover", "")], |b| {
+            popover = b.el("div", &[("popover", "")], |b| {
                 prompt_tab = b.el("div", &[("role", "tabpanel"), ("hidden", "")], |b| {
                     b.el("code", &[], |b| {
                         b.text("chrome://settings");
@@ -1873,7 +1969,9 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[code_tab.index()], None);
         assert_eq!(l.kind[prose_tab.index()], Some(Reason::Hidden));
-        assert_eq!(l.kind[prompt_tab.index()], Some(Reason::Hidden));
+        // A closed popover is hidden itself, with the tab set it holds.
+        assert!(l.inside[prompt_tab.index()]);
+        assert_eq!(l.kind[popover.index()], Some(Reason::Hidden));
     }
 
     #[test]

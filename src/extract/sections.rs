@@ -53,7 +53,8 @@ fn link_density_outside_noise(inp: &Inputs, root: NodeId) -> f32 {
 /// (wcxb-dev service pages with one FAQ or hero section kept of a dozen: 0.16–0.32 → 0.65–0.97).
 /// Why outside noise: a labelled mega menu is no part of what the climb keeps. A selection
 /// named as a widget of sections ([`SECTION_WIDGET_TERMS`]: an FAQ, a testimonial carousel,
-/// one accordion panel) climbs below [`COVER_SHARE`] instead. A selection
+/// one accordion panel) climbs below [`COVER_SHARE`] instead, and so does one post of a
+/// page declaring a discussion (`rules::page_type::DISCUSSION_TYPES`). A selection
 /// of `WEAK_SELECTION_CHARS` or more does not climb when it is a story with a tail
 /// ([`story_with_tail`]).
 pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
@@ -72,7 +73,13 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
         .iter()
         .filter_map(|a| top.attr(a))
         .any(|v| crate::rules::matches_terms(v, SECTION_WIDGET_TERMS));
-    let held = if widget {
+    // A page declaring itself a discussion (`DISCUSSION_TYPES` in JSON-LD) whose selection
+    // is one post (the opening one, longest of the thread) climbs below `COVER_SHARE` too:
+    // the replies are the content, whatever `og:type` says. Why: Vanilla Forums declares a
+    // `DiscussionForumPosting` and `og:type` "article", and its opening post (0.5–0.7 of the
+    // thread's prose) held the article share (open.vanillaforums.com); so did a Discourse
+    // topic's crawler view (community.brave.app).
+    let held = if widget || kept < total * COVER_SHARE && page_type::declares_discussion(snap) {
         kept >= total * COVER_SHARE
     } else {
         kept >= total * WEAK_SHARE
@@ -267,6 +274,11 @@ mod tests {
     /// (0.6 of the prose evidence: above `WEAK_SHARE`, under `COVER_SHARE`), under a head
     /// declaring `og:type` "article". Returns the snapshot, the wrapper and the block.
     fn six_tenths(class: &str) -> (Snapshot, NodeId, NodeId) {
+        six_tenths_declaring(class, None)
+    }
+
+    /// As [`six_tenths`], the head also holding a JSON-LD script of `ld` when given.
+    fn six_tenths_declaring(class: &str, ld: Option<&str>) -> (Snapshot, NodeId, NodeId) {
         let mut b = Builder::new();
         let (mut page, mut block) = (NodeId(0), NodeId(0));
         b.el("head", &[], |b| {
@@ -275,6 +287,11 @@ mod tests {
                 &[("property", "og:type"), ("content", "article")],
                 |_| {},
             );
+            if let Some(ld) = ld {
+                b.el("script", &[("type", "application/ld+json")], |b| {
+                    b.text(ld);
+                });
+            }
         });
         b.el("body", &[], |b| {
             page = b.el("div", &[("class", "page")], |b| {
@@ -321,6 +338,24 @@ mod tests {
                 "{class}"
             );
         }
+    }
+
+    #[test]
+    fn a_declared_discussion_climbs_from_its_first_post_to_the_thread() {
+        // The opening post holds 0.6 of the thread's prose: the replies join it.
+        let ld = r#"{"@context": "https://schema.org", "@type": "DiscussionForumPosting"}"#;
+        let (s, page, post) = six_tenths_declaring("Message userContent", Some(ld));
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(post))),
+            Some(page)
+        );
+        // Any other declaration: 0.6 of the evidence is the page's content.
+        let ld = r#"{"@context": "https://schema.org", "@type": "NewsArticle"}"#;
+        let (s, _, post) = six_tenths_declaring("Message userContent", Some(ld));
+        assert_eq!(
+            with_inputs(&s, |inp| all_sections(inp, &chosen(post))),
+            None
+        );
     }
 
     /// A wrapper holding a block of 3 paragraphs and 5 more of one each (3/8 of the prose

@@ -49,6 +49,17 @@ pub(crate) const OPENINGS: &[&str] = &[
     "we ask that comments",
     "you must be logged in to post a comment",
     "sie müssen sich anmelden um kommentare",
+    // Session 14: a forum's or Q&A site's appeal to guests under a thread (Stack Exchange's
+    // "You must log in to answer this question." and "Start asking to get answers" box,
+    // Invision Community's "Create an account or sign in to comment" panel): 11 wcxb-dev
+    // forum pages kept them, no gold line holds them.
+    "you must log in to answer",
+    "start asking to get answers",
+    "find the answer to your question by asking",
+    "create an account or sign in to",
+    "you need to be a member in order to",
+    "sign up for a new account in our community",
+    "already have an account? sign in",
     // An embed's consent placeholder and a recipe card's buttons.
     "wir respektieren deine privatsphäre",
     "jump to recipe",
@@ -87,6 +98,11 @@ mod tests {
         assert!(is_appeal_line("You must be logged in to post a comment."));
         assert!(!is_appeal_line("Fans follow us on every tour, she said."));
         assert!(is_appeal_line("Unterstütze RosaMag bereits mit 2,50 €!"));
+        assert!(is_appeal_line("You must log in to answer this question."));
+        assert!(is_appeal_line("Create an account or sign in to comment"));
+        assert!(!is_appeal_line(
+            "Start asking questions early: the answers shape the design."
+        ));
         assert!(!is_appeal_line(
             "Unterstützer der Initiative trafen sich am Montag."
         ));

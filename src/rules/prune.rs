@@ -53,7 +53,9 @@ pub(crate) mod sections {
     /// while the service and product pages 0.4 gains declare "website" or nothing.
     pub const ARTICLE_WEAK_SHARE: f32 = 0.35;
     /// The selection climbs to the nearest ancestor holding at least this share of the
-    /// page's prose evidence (the column of sections, up to `<body>`).
+    /// page's prose evidence (the column of sections, up to `<body>`). A widget of sections
+    /// (below) or one post of a page declaring a discussion (`page_type::DISCUSSION_TYPES`:
+    /// its opening post, 0.5–0.7 of a short thread) climbs whenever it holds less.
     pub const COVER_SHARE: f32 = 0.7;
     /// A selection named as one widget of a landing page (whole class/id words or parts:
     /// its FAQ list, its testimonial carousel, one accordion panel) is one section whatever
