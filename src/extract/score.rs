@@ -550,6 +550,17 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
         .iter()
         .map(|&c| c == top || sibling_is_content(inp, s, c, threshold))
         .collect();
+    // The story ends at a sibling after the winner that reads as an end marker ("Comments",
+    // "Related posts", "About the author"; `rules::tail::END_MARKERS`): what follows it is
+    // the thread or the teasers, not more of the story.
+    if let Some(at) = siblings.iter().position(|&c| c == top) {
+        if let Some(end) = siblings[at + 1..]
+            .iter()
+            .position(|&c| is_end_marker_line(inp, c))
+        {
+            keep[at + 1 + end..].iter_mut().for_each(|k| *k = false);
+        }
+    }
     // A heading directly before kept content belongs to it.
     for k in (0..siblings.len().saturating_sub(1)).rev() {
         let tag = inp.snap.node(siblings[k]).tag.as_str();
@@ -565,6 +576,21 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
         .collect();
     let joined = roots.iter().copied().filter(|&c| c != top).collect();
     (roots, joined)
+}
+
+/// `c` is a short line, mostly not link text, reading as one of `rules::tail::END_MARKERS`.
+///
+/// Why: Movable Type and other old blog engines put the comment thread beside the post body,
+/// not in it: `<div class="blogbody">` (the post), `<div class="comments-head">Comments</div>`,
+/// then one `<div class="comments-body">` per comment, whose sentences pass the sibling test;
+/// the join took the whole thread into the article (wcxb-dev davidbau.com). The `tail` stage
+/// cannot cut what it never sees inside the selection: the marker line itself is not joined.
+fn is_end_marker_line(inp: &Inputs, c: NodeId) -> bool {
+    let (f, i) = (inp.f, c.index());
+    f.text_len[i] > 0
+        && f.text_len[i] <= crate::rules::tail::MARKER_MAX_CHARS
+        && f.link_len[i] * 2 < f.text_len[i]
+        && crate::rules::tail::is_marker_in(crate::rules::tail::END_MARKERS, &inp.snap.text_of(c))
 }
 
 /// The winner is nearly all of its wrapper, and the wrapper's siblings are paragraphs of the
@@ -1018,6 +1044,41 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.roots), Some(vec![main, head, tail]));
+    }
+
+    #[test]
+    fn the_sibling_join_stops_at_a_comments_line() {
+        // A blog engine's post body, then a "Comments" line and one box per comment beside
+        // it: the comments read as prose paragraphs but follow the end marker.
+        let mut b = Builder::new();
+        let (mut post, mut after) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "content")], |b| {
+                post = b.el("div", &[("class", "blogbody")], |b| {
+                    for _ in 0..8 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+                after = b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+                b.el("div", &[("class", "comments-head")], |b| {
+                    b.el("a", &[("name", "comments")], |_| {});
+                    b.text("Comments");
+                });
+                for _ in 0..2 {
+                    b.el("div", &[("class", "comments-body")], |b| {
+                        b.el("p", &[], |b| {
+                            b.text("I dislike the term, and I think that we should all start using another, plainer one soon.");
+                        });
+                    });
+                }
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.roots), Some(vec![post, after]));
     }
 
     #[test]

@@ -172,6 +172,10 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("pressekontakt"),
     m("schlagworte"),
     m("temas"),
+    // The source list under a finance or health explainer (smartasset, industryselect;
+    // wcxb-dev golds end with the story). Bare "Sources"/"References" stay: reports, wikis and
+    // cleaneval's papers keep their references in the gold.
+    m("article sources"),
     // Support and membership appeals.
     m("unterstützung"),
     m("we need your help"),
@@ -349,6 +353,8 @@ mod tests {
         assert!(is_end_marker("11 Antworten zu „Sunday Thoughts“"));
         assert!(!is_end_marker("Mehrausgaben im Haushalt"));
         assert!(is_end_marker("Was this page helpful?"));
+        assert!(is_end_marker("Article Sources:"));
+        assert!(!is_end_marker("References"));
         assert!(is_end_marker("War der Artikel nützlich?"));
         assert!(!is_end_marker(
             "Was this page helpful to the committee, she asked"
