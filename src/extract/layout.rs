@@ -75,7 +75,8 @@ pub(crate) fn small_print_factor(snap: &Snapshot, f: &Features, b: NodeId) -> f3
 }
 
 /// True when the selected roots are mostly link text (a front page or a teaser listing):
-/// only then are headline links content. Needs layout.
+/// only then are headline links content (with layout by [`teaser_headline`]'s centre test,
+/// without it by its structural stand-in).
 ///
 /// Why only text outside noise counts: a root that holds a `<select>` of 8,000 chars of
 /// options or a hidden mega-menu is not prose-led because of them (styled-dev intercarto: the
@@ -87,9 +88,6 @@ pub(crate) fn link_led_page(
     noise_inside: &[bool],
     roots: &[NodeId],
 ) -> bool {
-    if f.geo.is_none() {
-        return false;
-    }
     let (mut text, mut links) = (0u32, 0u32);
     for &r in roots {
         let mut next = f.preorder[r.index()] as usize;
@@ -111,11 +109,43 @@ pub(crate) fn link_led_page(
 
 /// A link block that reads as a teaser headline: visible in the centre region, at least body
 /// size, and its links long enough to be headlines (menus and tag lists have one to three
-/// words a link). Needs layout; callers check [`link_led_page`] first.
+/// words a link). Without layout, [`teaser_in_main_column`] stands in for the centre and font
+/// tests. Callers check [`link_led_page`] first.
 pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     let (Some(g), Some(body)) = (f.geo(b), f.body_font) else {
-        return false;
+        return f.geo.is_none() && teaser_in_main_column(snap, f, b);
     };
+    centred_and_visible(g)
+        && g.font_size >= body * limits::SMALL_PRINT_SHARE
+        && headline_links(snap, f, b)
+}
+
+/// Parsed HTML (no layout): the same headline test, with the centre test replaced by a
+/// structural one: no box from the block up is a `nav`/`aside`/`header`/`footer` or named like
+/// a menu or sidebar (`rules::vocab::NAV_TERMS`, `rules::vocab::OFF_COLUMN_TERMS`).
+///
+/// Why: teaser listings parsed without layout lost their headline links as boilerplate (wcxb-dev
+/// NPR's science section, Hacker Noon and InfoQ front pages, Dick Blick, Giro and Apple's
+/// buy-Mac grids, Hugging Face's home page); without any stand-in the same rule also kept a
+/// documentation sidebar of long links (the TypeScript handbook) and a portfolio's client
+/// list (Thrive Agency), which sit in such boxes.
+fn teaser_in_main_column(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
+    if !headline_links(snap, f, b) {
+        return false;
+    }
+    !snap.path_up(b).any(|a| {
+        let n = snap.node(a);
+        matches!(n.tag.as_str(), "nav" | "aside" | "header" | "footer")
+            || ["class", "id"].iter().filter_map(|k| n.attr(k)).any(|v| {
+                rules::matches_terms(v, rules::vocab::NAV_TERMS)
+                    || rules::matches_terms(v, rules::vocab::OFF_COLUMN_TERMS)
+            })
+    })
+}
+
+/// `b` holds links long enough to be headlines, or is a linked heading (see
+/// [`teaser_headline`]).
+fn headline_links(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     let i = b.index();
     // Why a block wholly inside a link counts as one link of its own length: card teasers wrap
     // their heading and summary in a single `<a>` (styled-dev intercarto), so the blocks hold
@@ -124,7 +154,7 @@ pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool 
         0 if f.own_len[i] > 0 && f.own_link_len[i] == f.own_len[i] => (1, f.own_len[i]),
         n => (n, f.link_len[i]),
     };
-    if links == 0 || !centred_and_visible(g) || g.font_size < body * limits::SMALL_PRINT_SHARE {
+    if links == 0 {
         return false;
     }
     // Why headings pass whatever their length: a linked `h1`–`h6` is a story's title ("Vos
@@ -384,12 +414,43 @@ mod tests {
     fn headline_links_on_a_link_led_page_are_teasers_and_menus_are_not() {
         let (mut s, column, headline, menu) = front_page();
         let f = blocks::compute(&s);
-        assert!(!teaser_headline(&s, &f, headline), "no layout, no teaser");
+        // Parsed HTML: the structural stand-in keeps the headlines and not the menu.
+        assert!(teaser_headline(&s, &f, headline));
+        assert!(!teaser_headline(&s, &f, menu));
         lay_out(&mut s, |_| (300.0, 1200.0, 680.0, 16.0));
         let f = blocks::compute(&s);
         assert!(link_led_page(&s, &f, &[], &[column]));
         assert!(teaser_headline(&s, &f, headline));
         assert!(!teaser_headline(&s, &f, menu));
+    }
+
+    #[test]
+    fn without_layout_headlines_in_a_menu_or_sidebar_box_are_not_teasers() {
+        for (tag, attrs) in [
+            ("nav", vec![]),
+            ("aside", vec![]),
+            ("div", vec![("class", "docs-sidebar")]),
+            ("div", vec![("id", "main-menu")]),
+        ] {
+            let mut b = Builder::new();
+            let mut link = NodeId(0);
+            b.el("body", &[], |b| {
+                b.el(tag, &attrs, |b| {
+                    b.el("ul", &[], |b| {
+                        for t in ["Creating Types from Types", "Keyof Type Operator explained"] {
+                            link = b.el("li", &[], |b| {
+                                b.el("a", &[("href", "/d")], |b| {
+                                    b.text(t);
+                                });
+                            });
+                        }
+                    });
+                });
+            });
+            let s = b.finish();
+            let f = blocks::compute(&s);
+            assert!(!teaser_headline(&s, &f, link), "{tag} {attrs:?}");
+        }
     }
 
     /// A table-layout page: one root holding a wide column of prose and, beside it, a narrow

@@ -42,6 +42,10 @@ pub(crate) const NAV_TERMS: &[Term] = &[
     t("dropdown"),
 ];
 
+/// Class/id terms of boxes beside the reading column that `NAV_TERMS` does not name:
+/// sidebars and tables of contents (`extract::layout::teaser_in_main_column`).
+pub(crate) const OFF_COLUMN_TERMS: &[Term] = &[t("sidebar"), x("side"), t("toc")];
+
 /// Class/id terms of a document's own table of contents. A box so named is navigation (a
 /// Wikipedia-style jump menu) unless it is a chapter's table of contents: links to the chapter's
 /// sub-pages (not `#` jumps) holding most of a section that also has a heading and prose. Why:
