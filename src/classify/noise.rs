@@ -30,7 +30,8 @@ pub(crate) struct NoiseClassifier<'a> {
     /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
     /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
     user_card: Vec<bool>,
-    /// The inline-hidden box a script reveals (`visibility::script_reveal`): shown.
+    /// The inline-hidden box a script reveals (`visibility::script_reveal`, computed once in
+    /// `Features::visibility`): shown.
     reveal: Option<NodeId>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
@@ -41,7 +42,7 @@ impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
         let user_card = user_card_lines(snap, f);
-        let reveal = crate::snapshot::visibility::script_reveal(snap);
+        let reveal = f.visibility.reveal;
         NoiseClassifier {
             snap,
             f,
