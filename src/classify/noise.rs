@@ -33,9 +33,39 @@ pub(crate) struct NoiseClassifier<'a> {
     /// The inline-hidden box a script reveals (`visibility::script_reveal`, computed once in
     /// `Features::visibility`): shown.
     reveal: Option<NodeId>,
+    /// `toc_named[id]`: the element's class or id names a table of contents
+    /// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when none does. Read by `chapter_toc`,
+    /// which every element asks about itself and its ancestors: one test per node.
+    toc_named: Vec<bool>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
     reviews: bool,
+}
+
+/// `out[id]`: the element's class or id names a table of contents
+/// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when no element's does (most pages).
+fn toc_named(snap: &Snapshot) -> Vec<bool> {
+    use rules::vocab as v;
+    let named = |node: &Node| {
+        node.kind == NodeKind::Element
+            && ["class", "id"]
+                .iter()
+                .filter_map(|a| node.attr(a))
+                // A substring test first (each term must occur in the value), the tokenizing
+                // match only where it can succeed.
+                .any(|s| {
+                    v::CHAPTER_TOC_TERMS
+                        .iter()
+                        .any(|t| rules::contains_ci(s, t.word))
+                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
+                })
+    };
+    let out: Vec<bool> = snap.nodes.iter().map(named).collect();
+    if out.contains(&true) {
+        out
+    } else {
+        Vec::new()
+    }
 }
 
 impl<'a> NoiseClassifier<'a> {
@@ -49,6 +79,7 @@ impl<'a> NoiseClassifier<'a> {
             page_text,
             user_card,
             reveal,
+            toc_named: toc_named(snap),
             reviews: false,
         }
     }
@@ -544,20 +575,10 @@ impl<'a> NoiseClassifier<'a> {
     /// heading and a prose paragraph outside it.
     fn chapter_toc(&self, id: NodeId) -> bool {
         use rules::vocab as v;
-        let named = |n: NodeId| {
-            let node = self.snap.node(n);
-            ["class", "id"]
-                .iter()
-                .filter_map(|a| node.attr(a))
-                // Every element is asked: a substring test first (each term must occur in
-                // the value), the tokenizing match only where it can succeed.
-                .any(|s| {
-                    v::CHAPTER_TOC_TERMS
-                        .iter()
-                        .any(|t| rules::contains_ci(s, t.word))
-                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
-                })
-        };
+        if self.toc_named.is_empty() {
+            return false;
+        }
+        let named = |n: NodeId| self.toc_named.get(n.index()).copied().unwrap_or(false);
         let mut toc = None;
         let mut at = Some(id);
         for _ in 0..4 {
