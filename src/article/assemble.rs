@@ -9,6 +9,7 @@ use super::Inline;
 use super::{Article, Block};
 use crate::extract::Selection;
 use crate::rules::prune::THREAD_REPEAT_MIN_CHARS;
+use crate::snapshot::visibility::Visibility;
 use crate::snapshot::Snapshot;
 
 /// How many leading blocks may hold the title repeated as a heading (a kicker or a
@@ -16,9 +17,11 @@ use crate::snapshot::Snapshot;
 const TITLE_HEADING_WINDOW: usize = 3;
 
 /// Builds the article for what the engine selected; `None` when nothing readable remains.
+/// `visibility` is the page's `Features::visibility` (computed once per extraction).
 pub(crate) fn assemble(
     snap: &Snapshot,
     sel: &Selection,
+    visibility: &Visibility,
     page_url: Option<&str>,
 ) -> Option<Article> {
     let meta = metadata::read(snap, &sel.roots, page_url);
@@ -28,6 +31,7 @@ pub(crate) fn assemble(
         base: meta.base.clone(),
         lang: meta.lang.clone(),
         dir: meta.dir.clone(),
+        visibility,
     };
     let mut blocks = build::blocks(&cx, &sel.roots);
     drop_title_heading(&mut blocks, meta.title.as_deref());

@@ -105,6 +105,8 @@ pub(crate) struct Context<'a> {
     /// The article's language and direction; blocks that differ are wrapped.
     pub lang: Option<String>,
     pub dir: Option<String>,
+    /// What the page shows (`Features::visibility`, computed once per extraction).
+    pub visibility: &'a crate::snapshot::visibility::Visibility,
 }
 
 /// Builds content blocks from the subtrees rooted at `roots`, skipping nodes where `drop[id]`.
@@ -141,10 +143,6 @@ pub(crate) struct Walker<'a> {
     /// Median font size of the content's paragraphs, when captured with layout (for headings
     /// that are styled paragraphs).
     body_size: Option<f32>,
-    /// `invisible[id]`: computed style hides the node (`snapshot::visibility`).
-    invisible: Vec<bool>,
-    /// The inline-hidden box a script reveals (`snapshot::visibility::script_reveal`).
-    reveal: Option<NodeId>,
 }
 
 /// A styled line at least this much larger than body text reads as a heading.
@@ -207,8 +205,6 @@ impl<'a> Walker<'a> {
             lang: cx.lang.clone(),
             dir: cx.dir.clone(),
             body_size: body_font_size(snap, roots),
-            invisible: crate::snapshot::visibility::invisible(snap),
-            reveal: crate::snapshot::visibility::script_reveal(snap),
         }
     }
 
@@ -322,7 +318,8 @@ impl<'a> Walker<'a> {
         let attr_hides = n
             .attr("hidden")
             .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"));
-        let style_hidden = n.attr("style").is_some_and(style_hides) && self.reveal != Some(id);
+        let style_hidden =
+            n.attr("style").is_some_and(style_hides) && self.cx.visibility.reveal != Some(id);
         if attr_hides || style_hidden {
             // A closed accordion or tab panel of prose is shown, as the noise stage shows it.
             let closed = |m: &crate::Node| {
@@ -330,7 +327,12 @@ impl<'a> Walker<'a> {
             };
             return !crate::snapshot::visibility::shown_closed_panel(self.snap(), id, closed);
         }
-        self.invisible.get(id.index()).copied().unwrap_or(false)
+        self.cx
+            .visibility
+            .invisible
+            .get(id.index())
+            .copied()
+            .unwrap_or(false)
     }
 
     fn is_block(&self, id: NodeId) -> bool {

@@ -23,7 +23,13 @@ fn article(f: impl FnOnce(&mut Builder)) -> Article {
         confidence: 0.9,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
+    let a = crate::article::assemble::assemble(
+        &snap,
+        &sel,
+        &crate::snapshot::visibility::Visibility::of(&snap),
+        None,
+    )
+    .unwrap();
     let html = to_html(&a);
     assert_eq!(violations(&html), Vec::<String>::new(), "{html}");
     a
@@ -177,7 +183,13 @@ fn base_href_resolves_relative_urls() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
+    let a = crate::article::assemble::assemble(
+        &snap,
+        &sel,
+        &crate::snapshot::visibility::Visibility::of(&snap),
+        None,
+    )
+    .unwrap();
     let md = to_markdown(&a);
     assert_eq!(
         md,
@@ -453,7 +465,13 @@ fn math_mathml_katex_and_tex_scripts() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
+    let a = crate::article::assemble::assemble(
+        &snap,
+        &sel,
+        &crate::snapshot::visibility::Visibility::of(&snap),
+        None,
+    )
+    .unwrap();
     assert_eq!(a.blocks.len(), 3, "{:?}", a.blocks);
     assert!(matches!(&a.blocks[1], Block::Math { mathml } if mathml.contains("display=\"block\"")));
     assert_eq!(
@@ -628,6 +646,7 @@ fn invisible_layout_dropped() {
     });
     let cx = Context {
         snap: &snap,
+        visibility: &crate::snapshot::visibility::Visibility::of(&snap),
         drop: &[],
         base: None,
         lang: None,
@@ -680,6 +699,7 @@ fn engine_drop_is_honoured_and_words_never_glue() {
     drop[ad.index()] = true;
     let cx = Context {
         snap: &snap,
+        visibility: &crate::snapshot::visibility::Visibility::of(&snap),
         drop: &drop,
         base: None,
         lang: None,
@@ -724,7 +744,13 @@ fn direction_and_language_changes_are_marked() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
+    let a = crate::article::assemble::assemble(
+        &snap,
+        &sel,
+        &crate::snapshot::visibility::Visibility::of(&snap),
+        None,
+    )
+    .unwrap();
     assert_eq!(a.lang.as_deref(), Some("en"));
     assert_eq!(a.dir.as_deref(), Some("ltr"));
     let html = to_html(&a);
@@ -766,7 +792,13 @@ fn title_heading_dropped_once() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(&snap, &sel, None).unwrap();
+    let a = crate::article::assemble::assemble(
+        &snap,
+        &sel,
+        &crate::snapshot::visibility::Visibility::of(&snap),
+        None,
+    )
+    .unwrap();
     assert_eq!(a.title.as_deref(), Some("The Story"));
     assert_eq!(to_markdown(&a), "Body.\n\n## The Story\n");
 }
@@ -789,6 +821,7 @@ fn deep_nesting_is_bounded() {
     let blocks_out = blocks(
         &Context {
             snap: &snap,
+            visibility: &crate::snapshot::visibility::Visibility::of(&snap),
             drop: &[],
             base: None,
             lang: None,
@@ -848,6 +881,7 @@ fn headings_inferred_from_typography_when_layout_shows_them() {
     }
     let cx = Context {
         snap: &snap,
+        visibility: &crate::snapshot::visibility::Visibility::of(&snap),
         drop: &[],
         base: None,
         lang: None,
@@ -874,6 +908,7 @@ fn headings_inferred_from_typography_when_layout_shows_them() {
     };
     let cx = Context {
         snap: &plain_snap,
+        visibility: &crate::snapshot::visibility::Visibility::of(&plain_snap),
         ..cx
     };
     assert!(!blocks(&cx, &[body])

@@ -30,24 +30,56 @@ pub(crate) struct NoiseClassifier<'a> {
     /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
     /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
     user_card: Vec<bool>,
-    /// The inline-hidden box a script reveals (`visibility::script_reveal`): shown.
+    /// The inline-hidden box a script reveals (`visibility::script_reveal`, computed once in
+    /// `Features::visibility`): shown.
     reveal: Option<NodeId>,
+    /// `toc_named[id]`: the element's class or id names a table of contents
+    /// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when none does. Read by `chapter_toc`,
+    /// which every element asks about itself and its ancestors: one test per node.
+    toc_named: Vec<bool>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
     reviews: bool,
+}
+
+/// `out[id]`: the element's class or id names a table of contents
+/// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when no element's does (most pages).
+fn toc_named(snap: &Snapshot) -> Vec<bool> {
+    use rules::vocab as v;
+    let named = |node: &Node| {
+        node.kind == NodeKind::Element
+            && ["class", "id"]
+                .iter()
+                .filter_map(|a| node.attr(a))
+                // A substring test first (each term must occur in the value), the tokenizing
+                // match only where it can succeed.
+                .any(|s| {
+                    v::CHAPTER_TOC_TERMS
+                        .iter()
+                        .any(|t| rules::contains_ci(s, t.word))
+                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
+                })
+    };
+    let out: Vec<bool> = snap.nodes.iter().map(named).collect();
+    if out.contains(&true) {
+        out
+    } else {
+        Vec::new()
+    }
 }
 
 impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
         let user_card = user_card_lines(snap, f);
-        let reveal = crate::snapshot::visibility::script_reveal(snap);
+        let reveal = f.visibility.reveal;
         NoiseClassifier {
             snap,
             f,
             page_text,
             user_card,
             reveal,
+            toc_named: toc_named(snap),
             reviews: false,
         }
     }
@@ -543,20 +575,10 @@ impl<'a> NoiseClassifier<'a> {
     /// heading and a prose paragraph outside it.
     fn chapter_toc(&self, id: NodeId) -> bool {
         use rules::vocab as v;
-        let named = |n: NodeId| {
-            let node = self.snap.node(n);
-            ["class", "id"]
-                .iter()
-                .filter_map(|a| node.attr(a))
-                // Every element is asked: a substring test first (each term must occur in
-                // the value), the tokenizing match only where it can succeed.
-                .any(|s| {
-                    v::CHAPTER_TOC_TERMS
-                        .iter()
-                        .any(|t| rules::contains_ci(s, t.word))
-                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
-                })
-        };
+        if self.toc_named.is_empty() {
+            return false;
+        }
+        let named = |n: NodeId| self.toc_named.get(n.index()).copied().unwrap_or(false);
         let mut toc = None;
         let mut at = Some(id);
         for _ in 0..4 {

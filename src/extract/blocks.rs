@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use crate::rules::{self, limits};
+use crate::snapshot::visibility::Visibility;
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
 use crate::trace::Reason;
 
@@ -108,6 +109,9 @@ pub(crate) struct Features {
     /// defines those classes applied, so computed style says what they do
     /// (`rules::hiding_class`).
     pub hiding_classes_apply: bool,
+    /// The box a script reveals and what computed style hides, computed once per page
+    /// (`snapshot::visibility::Visibility`) for the geometry, the noise stage and the builder.
+    pub visibility: Visibility,
 
     /// Text-bearing blocks in document order.
     pub blocks: Vec<NodeId>,
@@ -194,12 +198,13 @@ fn ratio(a: u32, b: u32) -> f32 {
 /// (Discourse and other crawler views), or far less than their `<noscript>` markup holds
 /// (a Blogger post kept only there), are recomputed with `<noscript>` read as content.
 pub(crate) fn compute(snap: &Snapshot) -> Features {
-    let f = compute_with(snap, true);
+    let f = compute_with(snap, true, Visibility::of(snap));
     let rendered = f.text_len[NodeId::ROOT.index()];
     if rendered < limits::NOSCRIPT_FALLBACK_CHARS && snap.find_tag("noscript").is_some()
         || noscript_outweighs(noscript_markup_text(snap), rendered as usize)
     {
-        return compute_with(snap, false);
+        // Visibility does not depend on how `<noscript>` is read.
+        return compute_with(snap, false, f.visibility);
     }
     f
 }
@@ -260,7 +265,7 @@ pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
         || noscript_outweighs(noscript, rendered)
 }
 
-fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
+fn compute_with(snap: &Snapshot, skip_noscript: bool, visibility: Visibility) -> Features {
     let n = snap.len();
     let mut f = Features {
         preorder: vec![0; n],
@@ -284,11 +289,14 @@ fn compute_with(snap: &Snapshot, skip_noscript: bool) -> Features {
         keyword: vec![None; n],
         vocab: vec![0; n],
         sibling_pos: vec![0; n],
+        visibility,
         ..Default::default()
     };
     top_down(snap, &mut f, skip_noscript);
     bottom_up(snap, &mut f);
-    f.geo = snap.has_layout().then(|| geometry(snap));
+    f.geo = snap
+        .has_layout()
+        .then(|| geometry(snap, &f.visibility.invisible));
     f.blocks = f
         .order
         .iter()
@@ -578,7 +586,7 @@ fn bottom_up(snap: &Snapshot, f: &mut Features) {
 }
 
 /// Seed 002 geometry and seed 001 regions for every element with a layout box.
-fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
+fn geometry(snap: &Snapshot, invisible: &[bool]) -> Vec<Option<Geo>> {
     let Some(vp) = snap.viewport.as_ref() else {
         return Vec::new();
     };
@@ -592,7 +600,6 @@ fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
     let c0 = (vp.width / 2.0, vp.height / 2.0);
     let c1 = (pw / 2.0, ph / 2.0);
     let vp_area = (vp.width * vp.height).max(1.0);
-    let invisible = crate::snapshot::visibility::invisible(snap);
     // Boxes under `display: none` have no geometry (a zero box at the page's origin, which
     // would read as the top band): those shown anyway (a closed panel, a streamed segment)
     // are placed nowhere, as in parsed HTML.
@@ -606,7 +613,7 @@ fn geometry(snap: &Snapshot) -> Vec<Option<Geo>> {
         .iter()
         .zip(invisible)
         .zip(removed)
-        .map(|((node, invisible), removed)| {
+        .map(|((node, &invisible), removed)| {
             let l = node.layout.as_ref().filter(|_| invisible || !removed)?;
             let (cx, cy) = (l.x + l.width / 2.0, l.y + l.height / 2.0);
             let region = if l.y + l.height <= band {

@@ -96,7 +96,7 @@ pub(crate) fn extract_learning(
     let article = out
         .selection
         .as_ref()
-        .and_then(|sel| article_from(snap, sel, options));
+        .and_then(|sel| article_from(snap, sel, &out.features.visibility, options));
     Ok((article, out))
 }
 
@@ -167,8 +167,13 @@ pub(crate) fn kept_blocks(snap: &Snapshot, out: &stages::Outcome) -> Vec<bool> {
 }
 
 /// Turns the engine's selection into an article (metadata, blocks, renderers' input).
-fn article_from(snap: &Snapshot, sel: &Selection, options: &Options) -> Option<Article> {
-    assemble(snap, sel, options.url.as_deref())
+fn article_from(
+    snap: &Snapshot,
+    sel: &Selection,
+    visibility: &crate::snapshot::visibility::Visibility,
+    options: &Options,
+) -> Option<Article> {
+    assemble(snap, sel, visibility, options.url.as_deref())
 }
 
 /// Cheap "is this an article?" check.

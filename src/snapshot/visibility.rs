@@ -16,9 +16,33 @@
 use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Snapshot};
 
+/// What a page shows, computed once per extraction (`extract::blocks::Features::visibility`)
+/// and read by the features' geometry, the noise stage and the article builder, so each
+/// whole-document pass runs once per page.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(crate) struct Visibility {
+    /// The box a script reveals ([`script_reveal`]): shown.
+    pub reveal: Option<NodeId>,
+    /// `invisible[id]`: computed style hides the node ([`invisible`]); all `false` without
+    /// layout.
+    pub invisible: Vec<bool>,
+}
+
+impl Visibility {
+    /// [`script_reveal`] and [`invisible`] of `snap`, each computed once.
+    pub(crate) fn of(snap: &Snapshot) -> Self {
+        let reveal = script_reveal(snap);
+        Visibility {
+            reveal,
+            invisible: invisible(snap, reveal),
+        }
+    }
+}
+
 /// `invisible[id]`: the node's computed style hides it (see the module comment for the
-/// exception). `false` for every node without layout (parsed HTML).
-pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
+/// exception); `reveal` is `script_reveal(snap)`. `false` for every node without layout
+/// (parsed HTML).
+pub(crate) fn invisible(snap: &Snapshot, reveal: Option<NodeId>) -> Vec<bool> {
     let n = snap.len();
     let mut out = vec![false; n];
     if snap.nodes.iter().all(|node| node.layout.is_none()) {
@@ -36,7 +60,7 @@ pub(crate) fn invisible(snap: &Snapshot) -> Vec<bool> {
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
     let links = link_lengths(snap, &text);
-    let reveal = script_reveal(snap).map(|r| r.index());
+    let reveal = reveal.map(|r| r.index());
     let mut style_hidden_text = 0u32;
     // Text under the topmost `display: none` subtrees, left out of the page's text below.
     let mut removed_text = 0u32;
@@ -489,7 +513,7 @@ mod tests {
         if let Some(l) = s.nodes[menu.index()].layout.as_mut() {
             l.position = "absolute".into();
         }
-        let out = invisible(&s);
+        let out = Visibility::of(&s).invisible;
         assert!(!out[p.index()]);
         assert!(out[menu.index()]);
     }
@@ -570,12 +594,12 @@ mod tests {
             ("id".into(), "S:1f".into()),
         ];
         hide(&mut s, article, "none", "visible", 1.0);
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         assert!(!inv[article.index()] && !inv[p.index()]);
         // Any other `display: none` box stays hidden.
         s.nodes[article.index()].attrs = vec![("id".into(), "S:1f".into())];
         hide(&mut s, menu, "none", "visible", 1.0);
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         assert!(inv[article.index()] && inv[menu.index()]);
     }
 
@@ -583,9 +607,9 @@ mod tests {
     fn small_hidden_subtrees_stay_hidden() {
         let (mut s, menu, _, _) = page();
         hide(&mut s, menu, "block", "hidden", 1.0);
-        assert!(invisible(&s)[menu.index()]);
+        assert!(Visibility::of(&s).invisible[menu.index()]);
         hide(&mut s, menu, "block", "visible", 0.0);
-        assert!(invisible(&s)[menu.index()]);
+        assert!(Visibility::of(&s).invisible[menu.index()]);
     }
 
     #[test]
@@ -594,11 +618,11 @@ mod tests {
         // visibility: hidden is inherited: the paragraph computes hidden too.
         hide(&mut s, article, "block", "hidden", 1.0);
         hide(&mut s, p, "block", "hidden", 1.0);
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         assert!(!inv[article.index()] && !inv[p.index()]);
         // An opacity fade-in likewise.
         hide(&mut s, article, "block", "visible", 0.0);
-        assert!(!invisible(&s)[article.index()]);
+        assert!(!Visibility::of(&s).invisible[article.index()]);
     }
 
     #[test]
@@ -608,13 +632,13 @@ mod tests {
         for &p in &paragraphs {
             hide(&mut s, p, "block", "visible", 0.0);
         }
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         assert!(paragraphs.iter().all(|p| !inv[p.index()]));
         // One of three alone is a third of the text: trusted.
         for &p in &paragraphs[1..] {
             hide(&mut s, p, "block", "visible", 1.0);
         }
-        assert!(invisible(&s)[paragraphs[0].index()]);
+        assert!(Visibility::of(&s).invisible[paragraphs[0].index()]);
     }
 
     #[test]
@@ -628,11 +652,11 @@ mod tests {
             s.nodes[t.index()].text = "Shop ".repeat(long / 5);
         }
         hide(&mut s, menu, "none", "visible", 1.0);
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         assert!(inv[menu.index()] && !inv[article.index()]);
         // Shown, the same menu outweighs the hidden article: trusted as hidden.
         hide(&mut s, menu, "block", "visible", 1.0);
-        assert!(invisible(&s)[article.index()]);
+        assert!(Visibility::of(&s).invisible[article.index()]);
     }
 
     #[test]
@@ -672,13 +696,13 @@ mod tests {
         for id in [answer, menu, twin] {
             hide(&mut s, id, "none", "visible", 1.0);
         }
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         // The answer follows its question; the menu is links; the twin follows a hidden box.
         assert!(!inv[answer.index()]);
         assert!(inv[menu.index()] && inv[twin.index()]);
         // Without a shown trigger before it, the answer stays hidden.
         hide(&mut s, q, "none", "visible", 1.0);
-        assert!(invisible(&s)[answer.index()]);
+        assert!(Visibility::of(&s).invisible[answer.index()]);
     }
 
     #[test]
@@ -714,7 +738,7 @@ mod tests {
         hide(&mut s, inner, "block", "hidden", 0.0);
         hide(&mut s, p, "block", "hidden", 1.0);
         hide(&mut s, slide, "block", "visible", 0.0);
-        let inv = invisible(&s);
+        let inv = Visibility::of(&s).invisible;
         assert!(!inv[inner.index()] && !inv[p.index()]);
         // The slide follows a shown box of prose, not a trigger.
         assert!(inv[slide.index()]);
@@ -724,15 +748,15 @@ mod tests {
         s.nodes[section.index()]
             .children
             .insert(0, NodeId(extra as u32));
-        assert!(invisible(&s)[inner.index()]);
+        assert!(Visibility::of(&s).invisible[inner.index()]);
     }
 
     #[test]
     fn display_none_is_always_trusted_and_no_layout_means_nothing_hidden() {
         let (mut s, _, article, _) = page();
-        assert!(!invisible(&s).contains(&true));
+        assert!(!Visibility::of(&s).invisible.contains(&true));
         hide(&mut s, article, "none", "visible", 1.0);
-        assert!(invisible(&s)[article.index()]);
+        assert!(Visibility::of(&s).invisible[article.index()]);
     }
 
     #[test]
