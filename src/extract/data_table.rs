@@ -11,26 +11,36 @@ use crate::extract::blocks::Features;
 use crate::rules::limits;
 use crate::snapshot::{NodeId, Snapshot};
 
-/// `cell[id]`: `id` sits in a `td`/`th` of a data table inside one of `roots`.
-pub(crate) fn data_cells(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
-    let mut cell = vec![false; snap.len()];
+/// `cell[id]`: `id` sits in a `td`/`th` of a headed grid inside one of `roots` ([`GRID`]),
+/// of short cells too ([`DATA`]); 0 elsewhere.
+pub(crate) fn data_cells(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<u8> {
+    let mut cell = vec![0; snap.len()];
     for &r in roots {
         for t in std::iter::once(r).chain(snap.descendants(r)) {
             if !snap.node(t).is("table") {
                 continue;
             }
-            let Some(cells) = data_table_cells(snap, f, t) else {
+            let Some((cells, level)) = data_table_cells(snap, f, t) else {
                 continue;
             };
             for c in cells {
                 for d in std::iter::once(c).chain(snap.descendants(c)) {
-                    cell[d.index()] = true;
+                    cell[d.index()] = level;
                 }
             }
         }
     }
     cell
 }
+
+/// A cell of a headed grid: a header row over several rows of several cells, whatever their
+/// length. Why it matters with layout: a course schedule's "Resources" column of reading lists
+/// holds most of the table's prose, so it sets the reading column and the date and topic
+/// columns beside it read as side boxes (`layout::off_column`; wcxb-dev sitanchen.com live).
+/// The cells of one row are one record, not a side column: a layout table has no header row.
+pub(crate) const GRID: u8 = 1;
+/// A cell of a grid of short cells (names, numbers, dates): its one link is its whole text.
+pub(crate) const DATA: u8 = 2;
 
 /// The rows (`tr`) of a table, through `thead`/`tbody`/`tfoot`, not into nested tables.
 fn rows(snap: &Snapshot, table: NodeId) -> Vec<NodeId> {
@@ -54,8 +64,8 @@ fn rows(snap: &Snapshot, table: NodeId) -> Vec<NodeId> {
 /// The cells of `table` when it tabulates data: not `role=presentation`, no nested table, a
 /// header (`th`, `thead` or `caption`), at least [`limits::DATA_TABLE_MIN_ROWS`] rows, most of
 /// them with two cells or more, and cells of at most [`limits::DATA_TABLE_MEAN_CELL_CHARS`] on
-/// average (a layout table's cells hold whole columns of a page).
-fn data_table_cells(snap: &Snapshot, f: &Features, table: NodeId) -> Option<Vec<NodeId>> {
+/// average (a layout table's cells hold whole columns of a page) for [`DATA`]; see [`GRID`].
+fn data_table_cells(snap: &Snapshot, f: &Features, table: NodeId) -> Option<(Vec<NodeId>, u8)> {
     let n = snap.node(table);
     if matches!(n.attr("role"), Some("presentation" | "none")) {
         return None;
@@ -83,17 +93,19 @@ fn data_table_cells(snap: &Snapshot, f: &Features, table: NodeId) -> Option<Vec<
             wide_rows += 1;
         }
     }
-    if !header || wide_rows * 2 < rows.len() || cells.is_empty() {
-        return None;
-    }
-    let chars: u32 = cells.iter().map(|c| f.text_len[c.index()]).sum();
-    if chars as f32 / cells.len() as f32 > limits::DATA_TABLE_MEAN_CELL_CHARS {
+    if wide_rows * 2 < rows.len() || cells.is_empty() {
         return None;
     }
     if snap.descendants(table).any(|d| snap.node(d).is("table")) {
         return None;
     }
-    Some(cells)
+    let chars: u32 = cells.iter().map(|c| f.text_len[c.index()]).sum();
+    let short = chars as f32 / cells.len() as f32 <= limits::DATA_TABLE_MEAN_CELL_CHARS;
+    match (header, short) {
+        (true, true) => Some((cells, DATA)),
+        (true, false) => Some((cells, GRID)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -159,8 +171,8 @@ mod tests {
         let (s, table, name) = page(true);
         let f = blocks::compute(&s);
         let cells = data_cells(&s, &f, &[NodeId::ROOT]);
-        assert!(cells[name.index()]);
-        assert!(!cells[table.index()]);
+        assert_eq!(cells[name.index()], DATA);
+        assert_eq!(cells[table.index()], 0);
         let sel = run_default(&s).unwrap_or_default();
         assert!(!sel.drop[name.index()]);
     }
@@ -169,6 +181,51 @@ mod tests {
     fn a_table_of_links_without_header_is_not_data() {
         let (s, _, name) = page(false);
         let f = blocks::compute(&s);
-        assert!(!data_cells(&s, &f, &[NodeId::ROOT])[name.index()]);
+        assert_eq!(data_cells(&s, &f, &[NodeId::ROOT])[name.index()], 0);
+    }
+
+    /// A table: a header row of `th` (when `header`), then three rows of a date, a topic and
+    /// a long reading list.
+    fn schedule(header: bool) -> (Snapshot, NodeId) {
+        let mut b = Builder::new();
+        let mut topic = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("table", &[], |b| {
+                if header {
+                    b.el("tr", &[], |b| {
+                        for h in ["Date", "Topic", "Resources"] {
+                            b.el("th", &[], |b| {
+                                b.text(h);
+                            });
+                        }
+                    });
+                }
+                for d in ["Sep 6", "Sep 11", "Sep 13"] {
+                    b.el("tr", &[], |b| {
+                        b.el("td", &[], |b| {
+                            b.text(d);
+                        });
+                        topic = b.el("td", &[], |b| {
+                            b.text("Tensors: Jennrich's algorithm");
+                        });
+                        b.el("td", &[], |b| {
+                            b.text(&format!("{PROSE} {PROSE} {PROSE} {PROSE}"));
+                        });
+                    });
+                }
+            });
+        });
+        (b.finish(), topic)
+    }
+
+    #[test]
+    fn a_headed_schedule_of_long_cells_is_a_grid_not_data() {
+        let (s, topic) = schedule(true);
+        let f = blocks::compute(&s);
+        assert_eq!(data_cells(&s, &f, &[NodeId::ROOT])[topic.index()], GRID);
+        // Without the header row its long cells could be a layout table's page columns.
+        let (s, topic) = schedule(false);
+        let f = blocks::compute(&s);
+        assert_eq!(data_cells(&s, &f, &[NodeId::ROOT])[topic.index()], 0);
     }
 }

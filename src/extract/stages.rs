@@ -777,7 +777,7 @@ fn hierarchy_stage(
                 drop[i] = true;
             }
             if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-                let mut label = if card || data_cells[i] {
+                let mut label = if card || data_cells[i] == crate::extract::data_table::DATA {
                     // A card's title, a data table's cell: one link is its whole text.
                     card_label(inp, id)
                 } else {
@@ -791,6 +791,7 @@ fn hierarchy_stage(
                     label = Label::Content;
                 } else if label == Label::Content
                     && !card
+                    && data_cells[i] == 0
                     && column.is_some_and(|c| crate::extract::layout::off_column(snap, f, &c, id))
                 {
                     // A link box or contact line beside the reading column (layout only).
