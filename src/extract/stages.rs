@@ -866,7 +866,7 @@ fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
     } else {
         limits::LINK_DENSITY_BOILERPLATE
     };
-    if ld > max_ld || (short && f.keyword[i].is_some()) {
+    if ld > max_ld || (short && f.keyword[i].is_some()) || marquee(inp.snap, b) {
         Label::Boilerplate
     } else {
         Label::Content
@@ -965,6 +965,29 @@ fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
         }
     }
     notes
+}
+
+/// A block repeating a handful of words many times (`limits::MARQUEE_MIN_WORDS`): a ticker or
+/// a row of glyphs. Stops at the first words of ordinary text.
+fn marquee(snap: &Snapshot, b: NodeId) -> bool {
+    let mut distinct: Vec<&str> = Vec::with_capacity(limits::MARQUEE_MAX_DISTINCT);
+    let mut words = 0;
+    for d in snap.descendants(b) {
+        let node = snap.node(d);
+        if node.kind != NodeKind::Text {
+            continue;
+        }
+        for w in node.text.split_whitespace() {
+            words += 1;
+            if !distinct.contains(&w) {
+                if distinct.len() == limits::MARQUEE_MAX_DISTINCT {
+                    return false;
+                }
+                distinct.push(w);
+            }
+        }
+    }
+    words >= limits::MARQUEE_MIN_WORDS
 }
 
 /// A block the page marks as a post's or story's body (`rules::vocab::BODY_ITEMPROPS`).
@@ -1293,6 +1316,29 @@ pub(crate) mod tests {
         let sel = run_default(&s).unwrap_or_default();
         assert!(!sel.drop[note.index()], "note dropped");
         assert!(!sel.drop[cites.index()], "citing sentence dropped");
+    }
+
+    #[test]
+    fn a_marquee_repeating_its_call_to_action_is_boilerplate() {
+        let mut b = Builder::new();
+        let (mut ticker, mut prose) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                prose = b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+                ticker = b.el("div", &[], |b| {
+                    for _ in 0..12 {
+                        b.el("span", &[], |b| {
+                            b.text("Book Now * ");
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        assert!(marquee(&s, ticker));
+        assert!(!marquee(&s, prose));
     }
 
     #[test]
