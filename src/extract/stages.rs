@@ -862,12 +862,12 @@ fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
     } else {
         f.link_density(b)
     };
-    let max_ld = if prose_with_links(inp.snap, b) {
+    let max_ld = if prose_with_links(inp.snap, b) || declared_body(inp.snap, b) {
         limits::LINK_DENSITY_PROSE
     } else {
         limits::LINK_DENSITY_BOILERPLATE
     };
-    if ld > max_ld || (short && f.keyword[i].is_some()) {
+    if ld > max_ld || (short && f.keyword[i].is_some()) || marquee(inp.snap, b) {
         Label::Boilerplate
     } else {
         Label::Content
@@ -966,6 +966,37 @@ fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
         }
     }
     notes
+}
+
+/// A block repeating a handful of words many times (`limits::MARQUEE_MIN_WORDS`): a ticker or
+/// a row of glyphs. Stops at the first words of ordinary text.
+fn marquee(snap: &Snapshot, b: NodeId) -> bool {
+    let mut distinct: Vec<&str> = Vec::with_capacity(limits::MARQUEE_MAX_DISTINCT);
+    let mut words = 0;
+    for d in snap.descendants(b) {
+        let node = snap.node(d);
+        if node.kind != NodeKind::Text {
+            continue;
+        }
+        for w in node.text.split_whitespace() {
+            words += 1;
+            if !distinct.contains(&w) {
+                if distinct.len() == limits::MARQUEE_MAX_DISTINCT {
+                    return false;
+                }
+                distinct.push(w);
+            }
+        }
+    }
+    words >= limits::MARQUEE_MIN_WORDS
+}
+
+/// A block the page marks as a post's or story's body (`rules::vocab::BODY_ITEMPROPS`).
+fn declared_body(snap: &Snapshot, b: NodeId) -> bool {
+    snap.node(b).attr("itemprop").is_some_and(|v| {
+        v.split_whitespace()
+            .any(|t| crate::rules::vocab::BODY_ITEMPROPS.contains(&t))
+    })
 }
 
 /// A paragraph of prose that cites several links ("See <a>the guide</a> and <a>the FAQ</a>."):
@@ -1286,6 +1317,91 @@ pub(crate) mod tests {
         let sel = run_default(&s).unwrap_or_default();
         assert!(!sel.drop[note.index()], "note dropped");
         assert!(!sel.drop[cites.index()], "citing sentence dropped");
+    }
+
+    #[test]
+    fn a_marquee_repeating_its_call_to_action_is_boilerplate() {
+        let mut b = Builder::new();
+        let (mut ticker, mut prose) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("main", &[], |b| {
+                prose = b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+                ticker = b.el("div", &[], |b| {
+                    for _ in 0..12 {
+                        b.el("span", &[], |b| {
+                            b.text("Book Now * ");
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        assert!(marquee(&s, ticker));
+        assert!(!marquee(&s, prose));
+    }
+
+    #[test]
+    fn a_declared_post_body_citing_thread_links_is_content() {
+        // An opening post: a sentence, then the related threads as lines of links (link
+        // density about 0.6). Marked `itemprop="text"` it is the post's body; unmarked it reads
+        // as a link list.
+        fn page(declared: bool) -> (Snapshot, NodeId) {
+            let mut b = Builder::new();
+            let mut post = NodeId(0);
+            b.el("body", &[], |b| {
+                b.el("main", &[], |b| {
+                    let attrs: &[(&str, &str)] = if declared {
+                        &[("itemprop", "text")]
+                    } else {
+                        &[]
+                    };
+                    post = b.el("div", attrs, |b| {
+                        b.text("The election is on 4 July. This is the main thread to discuss it.");
+                        for (h, t) in [
+                            ("/t/1", "Conservative Party campaign thread"),
+                            ("/t/2", "Labour Party campaign and manifesto thread"),
+                            ("/t/3", "Are you registered to vote in the election?"),
+                        ] {
+                            b.el("br", &[], |_| {});
+                            b.el("a", &[("href", h)], |b| {
+                                b.text(t);
+                            });
+                        }
+                    });
+                    for _ in 0..3 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+            });
+            (b.finish(), post)
+        }
+        // First-pass labels (no vote): the declared body is content, the unmarked one is not.
+        let first_pass = |s: &Snapshot| {
+            let switches = StageSwitches {
+                hierarchy: false,
+                ..StageSwitches::default()
+            };
+            run(s, Mode::Balanced, None, switches, &Deadline::start(0))
+                .ok()
+                .and_then(|o| o.selection)
+                .unwrap_or_default()
+        };
+        let (s, post) = page(true);
+        assert!(declared_body(&s, post));
+        assert!(
+            !first_pass(&s).drop[post.index()],
+            "declared post body dropped"
+        );
+        let (s, post) = page(false);
+        assert!(!declared_body(&s, post));
+        assert!(
+            first_pass(&s).drop[post.index()],
+            "unmarked link lines kept"
+        );
     }
 
     #[test]

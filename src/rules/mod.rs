@@ -165,6 +165,13 @@ pub(crate) mod limits {
     /// Link density above which a block is link-list boilerplate (seed 004 link features;
     /// menus and "related" lists run 0.7–1.0, prose with citations stays under 0.3).
     pub const LINK_DENSITY_BOILERPLATE: f32 = 0.5;
+    /// A block of at least this many words drawn from at most `MARQUEE_MAX_DISTINCT` distinct
+    /// words is a marquee or a row of glyphs, not prose: a ticker repeats its call to action
+    /// for the animation ("Book Now * Book Now * …", 200 words, doodlodesigns service pages),
+    /// a rating row prints its stars as text ("☆ ★ ☆ ★ …", eneba). Prose never repeats so few
+    /// words so often.
+    pub const MARQUEE_MIN_WORDS: usize = 20;
+    pub const MARQUEE_MAX_DISTINCT: usize = 3;
     /// A sentence citing several links inline ("See the guide, the FAQ and the forum.") is
     /// prose however much of it is linked; only a paragraph that is nearly all link text is not.
     pub const LINK_DENSITY_PROSE: f32 = 0.8;

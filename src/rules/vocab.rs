@@ -61,6 +61,15 @@ pub(crate) const CHAPTER_TOC_MIN_LINKS: u32 = 3;
 /// The TOC holds at least this share of its parent's text.
 pub(crate) const CHAPTER_TOC_SHARE: f32 = 0.5;
 
+/// schema.org microdata properties naming a post's or story's own body (`Comment`,
+/// `DiscussionForumPosting` and `Answer` bodies are `text`; a story's is `articleBody`). A
+/// body so declared is prose however many links it cites: it takes the prose link-density
+/// bound (`limits::LINK_DENSITY_PROSE`) instead of the link-list one. Why: a forum's opening
+/// post that lists the related threads as lines of links between its sentences read as a
+/// link list and was dropped while the replies stayed (The Student Room's MUI posts,
+/// `data-testid="post-content" itemProp="text"`).
+pub(crate) const BODY_ITEMPROPS: &[&str] = &["text", "articleBody"];
+
 /// Advertisement terms (seed 001 ads; the ad networks that name their slots).
 pub(crate) const AD_TERMS: &[Term] = &[
     x("ad"),
