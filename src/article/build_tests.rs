@@ -23,16 +23,21 @@ fn article(f: impl FnOnce(&mut Builder)) -> Article {
         confidence: 0.9,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(
-        &snap,
-        &sel,
-        &crate::snapshot::visibility::Visibility::of(&snap),
-        None,
-    )
-    .unwrap();
+    let a = assemble_all(&snap, &sel);
     let html = to_html(&a);
     assert_eq!(violations(&html), Vec::<String>::new(), "{html}");
     a
+}
+
+/// Assembles `sel` over `snap` with the page's own visibility and no trace (the tests' common call).
+fn assemble_all(snap: &crate::Snapshot, sel: &crate::extract::Selection) -> Article {
+    crate::article::assemble::assemble(
+        snap,
+        sel,
+        &crate::snapshot::visibility::Visibility::of(snap),
+        None,
+    )
+    .unwrap()
 }
 
 fn p(b: &mut Builder, t: &str) {
@@ -183,13 +188,7 @@ fn base_href_resolves_relative_urls() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(
-        &snap,
-        &sel,
-        &crate::snapshot::visibility::Visibility::of(&snap),
-        None,
-    )
-    .unwrap();
+    let a = assemble_all(&snap, &sel);
     let md = to_markdown(&a);
     assert_eq!(
         md,
@@ -465,13 +464,7 @@ fn math_mathml_katex_and_tex_scripts() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(
-        &snap,
-        &sel,
-        &crate::snapshot::visibility::Visibility::of(&snap),
-        None,
-    )
-    .unwrap();
+    let a = assemble_all(&snap, &sel);
     assert_eq!(a.blocks.len(), 3, "{:?}", a.blocks);
     assert!(matches!(&a.blocks[1], Block::Math { mathml } if mathml.contains("display=\"block\"")));
     assert_eq!(
@@ -744,13 +737,7 @@ fn direction_and_language_changes_are_marked() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(
-        &snap,
-        &sel,
-        &crate::snapshot::visibility::Visibility::of(&snap),
-        None,
-    )
-    .unwrap();
+    let a = assemble_all(&snap, &sel);
     assert_eq!(a.lang.as_deref(), Some("en"));
     assert_eq!(a.dir.as_deref(), Some("ltr"));
     let html = to_html(&a);
@@ -792,13 +779,7 @@ fn title_heading_dropped_once() {
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
-    let a = crate::article::assemble::assemble(
-        &snap,
-        &sel,
-        &crate::snapshot::visibility::Visibility::of(&snap),
-        None,
-    )
-    .unwrap();
+    let a = assemble_all(&snap, &sel);
     assert_eq!(a.title.as_deref(), Some("The Story"));
     assert_eq!(to_markdown(&a), "Body.\n\n## The Story\n");
 }
