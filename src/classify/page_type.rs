@@ -274,7 +274,7 @@ fn group_mut<'g, K: std::hash::Hash + Eq, V: Default>(
 }
 
 /// An element that may be a card: rendered outside chrome, with a link and a card's length.
-fn card_candidate(snap: &Snapshot, f: &Features, blocked: &[bool], c: NodeId) -> bool {
+pub(crate) fn card_candidate(snap: &Snapshot, f: &Features, blocked: &[bool], c: NodeId) -> bool {
     let (i, len) = (c.index(), f.text_len[c.index()]);
     snap.node(c).kind == NodeKind::Element
         && !blocked[i]

@@ -8,7 +8,7 @@
 //! description) or, past the first sibling with text (the grid, whose cards may have
 //! headings), a box opening with a heading as high as its own; it never reaches a selection root.
 
-use crate::classify::page_type::{card_like, signature};
+use crate::classify::page_type::{card_candidate, card_like, signature};
 use crate::extract::score::{self, Inputs};
 use crate::rules::page_type::{cards, shows_price};
 use crate::rules::related::{
@@ -130,14 +130,10 @@ fn priced_grid(inp: &Inputs, p: NodeId, drop: &[bool]) -> bool {
     }
     let mut groups: Vec<((&str, &str), usize, usize, u32)> = Vec::new();
     for &c in &node.children {
-        let (i, len) = (c.index(), f.text_len[c.index()]);
-        if snap.node(c).kind != NodeKind::Element
-            || drop[i]
-            || f.links[i] == 0
-            || !(cards::CARD_MIN_CHARS..=cards::CARD_MAX_CHARS).contains(&len)
-        {
+        if !card_candidate(snap, f, drop, c) {
             continue;
         }
+        let len = f.text_len[c.index()];
         let priced = shows_a_price(inp, f.subtree(c));
         let sig = signature(snap.node(c));
         let at = match groups.iter().position(|g| g.0 == sig) {
