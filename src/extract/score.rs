@@ -588,8 +588,7 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
 fn is_end_marker_line(inp: &Inputs, c: NodeId) -> bool {
     let (f, i) = (inp.f, c.index());
     f.text_len[i] > 0
-        && f.text_len[i] <= crate::rules::tail::MARKER_MAX_CHARS
-        && f.link_len[i] * 2 < f.text_len[i]
+        && super::tail::marker_shaped(f, c)
         && crate::rules::tail::is_marker_in(crate::rules::tail::END_MARKERS, &inp.snap.text_of(c))
 }
 

@@ -38,11 +38,8 @@ pub(crate) fn cut(
     let mut inline = Vec::new();
     let mut thread_seen = false;
     for &(b, prose) in &kept {
-        let i = b.index();
-        let candidate = before >= MIN_PROSE_BEFORE
-            && f.text_len[i] <= MARKER_MAX_CHARS
-            && f.link_len[i] * 2 < f.text_len[i]
-            && !in_header_cell(inp, b);
+        let candidate =
+            before >= MIN_PROSE_BEFORE && marker_shaped(f, b) && !in_header_cell(inp, b);
         if !thread_seen && in_comment_thread(inp, roots, b) {
             thread_seen = true;
             if before >= COMMENTS_MIN_PROSE_BEFORE
@@ -201,6 +198,13 @@ fn is_author_person(n: &crate::snapshot::Node) -> bool {
     n.attr("itemprop")
         .is_some_and(|v| v.split_ascii_whitespace().any(|t| t == "author"))
         && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"))
+}
+
+/// A line short enough to be a section marker ("Comments", "Related posts"), mostly unlinked
+/// text: [`MARKER_MAX_CHARS`] or fewer, link text under half.
+pub(crate) fn marker_shaped(f: &blocks::Features, b: NodeId) -> bool {
+    let i = b.index();
+    f.text_len[i] <= MARKER_MAX_CHARS && f.link_len[i] * 2 < f.text_len[i]
 }
 
 /// `b` is a table header cell or sits in one (a few levels up at most).
