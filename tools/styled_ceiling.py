@@ -27,6 +27,10 @@ left out here too):
    all content and removes this much noise. (Greedy, so a lower bound on what a token soup reaches.)
 
 Every number is the scorer's: the final outputs of 1-3 are re-scored with score_blocks.score.
+
+--present FULLTEXT.jsonl: the same on the blocks present in a render (score_blocks.py's option: a
+"keep everything" output per page; e.g. the visible text of each capture). Blocks a render lacks
+(network-only widgets) can be kept by no extractor of that render.
 """
 import argparse
 import importlib.util
@@ -46,7 +50,7 @@ def load_scorer(path):
 class Page:
     """One gold page: its scored noise/content blocks as token bags, its content blocks' texts."""
 
-    def __init__(self, g, sb, threshold):
+    def __init__(self, g, sb, threshold, present=None):
         self.id = g['id']
         self.th = threshold
         self.sb = sb
@@ -56,6 +60,8 @@ class Page:
         self.scored_idx = []  # per text: index into self.content, or None (mojibake: unscored)
         for b in g['blocks']:
             t = b['type']
+            if present is not None and not sb.kept(sb.toks(b['text']), present.get(self.id, Counter()), threshold):
+                continue  # absent from the rendered page: the scorer's --present leaves it out
             if t in sb.CONTENT:
                 self.texts.append(b['text'] or '')
                 if b.get('mojibake'):
@@ -87,9 +93,9 @@ class Page:
         return '\n'.join(x for i, x in enumerate(self.texts) if self.on[i])
 
 
-def rescore(sb, gold, pages, th):
+def rescore(sb, gold, pages, th, present=None):
     rows = [{'id': p.id, 'text': p.text()} for p in pages]
-    s = sb.score(gold, rows, th)
+    s = sb.score(gold, rows, th, present)
     return s['noise_removed_pct'], s['content_kept_pct'], s['noise_removed'], s['content_kept']
 
 
@@ -163,14 +169,19 @@ def main():
     ap.add_argument('--scorer', default=os.path.join(HERE, '../../shared/eval/score_blocks.py'))
     ap.add_argument('--threshold', type=float, default=0.6)
     ap.add_argument('--curve', action='store_true', help='print every step of the greedy curve')
+    ap.add_argument('--present', help="fulltext PRED.jsonl (as score_blocks.py's --present): leave out the "
+                    'blocks absent from the rendered page, so the ceiling is that of an extractor on those renders')
     a = ap.parse_args()
     sb = load_scorer(a.scorer)
     gold = sb.load_jsonl(a.gold)
-    pages = [Page(g, sb, a.threshold) for g in gold]
+    present = None
+    if a.present:
+        present = {r['id']: sb.toks(r.get('text')) for r in sb.load_jsonl(a.present)}
+    pages = [Page(g, sb, a.threshold, present) for g in gold]
     N = sum(len(p.noise) for p in pages)
     C = sum(len(p.content) for p in pages)
 
-    nr_pct, ck_pct, nr, ck = rescore(sb, gold, pages, a.threshold)
+    nr_pct, ck_pct, nr, ck = rescore(sb, gold, pages, a.threshold, present)
     print(f'oracle (all gold content blocks): noise removed {nr}/{N} = {nr_pct:.1f} %, '
           f'content kept {ck}/{C} = {ck_pct:.1f} %')
 
@@ -184,7 +195,7 @@ def main():
         for i in ii:
             p.on[i] = False
         free.append((p.id, '+'.join(map(str, ii)), freed))
-    nr_pct, ck_pct, nr, ck = rescore(sb, gold, pages, a.threshold)
+    nr_pct, ck_pct, nr, ck = rescore(sb, gold, pages, a.threshold, present)
     print(f'block-level, content kept 100 %: {len(free)} lossless drops -> noise removed {nr}/{N} = '
           f'{nr_pct:.1f} %, content kept {ck}/{C} = {ck_pct:.1f} %'
           + (' (' + ', '.join(f'{pid}#{i} +{f}' for pid, i, f in free) + ')' if free else ''))
@@ -216,8 +227,8 @@ def main():
           f'{best75[2]}/{N} = {best75[0]:.1f} % at content kept {best75[3]}/{C} = {best75[1]:.1f} %')
 
     # 4. token-level bound with all content kept
-    pages = [Page(g, sb, a.threshold) for g in gold]
-    s = sb.score(gold, [{'id': p.id, 'text': token_trim(p)} for p in pages], a.threshold)
+    pages = [Page(g, sb, a.threshold, present) for g in gold]
+    s = sb.score(gold, [{'id': p.id, 'text': token_trim(p)} for p in pages], a.threshold, present)
     print(f'token-level (any bag of words): noise removed {s["noise_removed"]}/{N} = '
           f'{s["noise_removed_pct"]:.1f} %, content kept {s["content_kept"]}/{C} = {s["content_kept_pct"]:.1f} %')
 

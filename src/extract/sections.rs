@@ -9,10 +9,12 @@ use crate::extract::score;
 use crate::extract::score::{Chosen, Inputs};
 use crate::rules::limits;
 use crate::rules::prune::sections::{
-    ARTICLE_WEAK_SHARE, COVER_SHARE, HEADLINE_GAP_CHARS, LANDMARK_WEAK_SHARE, MAX_LINK_DENSITY,
-    SAME_PATH_SHARE, SECTION_WIDGET_TERMS, WEAK_SHARE,
+    ARTICLE_WEAK_SHARE, COVER_SHARE, FEED_MAX_HIDDEN_SHARE, FEED_MIN_REPEATS, FEED_MIN_TEMPLATE,
+    HEADLINE_GAP_CHARS, LANDMARK_WEAK_SHARE, MAX_LINK_DENSITY, SAME_PATH_SHARE,
+    SECTION_WIDGET_TERMS, WEAK_SHARE,
 };
 use crate::snapshot::NodeId;
+use crate::trace::Reason;
 
 /// The counting blocks (outside noise; `Inputs::counts`) inside `root`, or in the whole page
 /// when `root` is `None`.
@@ -156,6 +158,108 @@ fn story_with_tail(inp: &Inputs, chosen: &Chosen, to: NodeId) -> bool {
         }
     }
     same < added * SAME_PATH_SHARE && !page_type::declares_discussion(snap)
+}
+
+/// Boxes of the columns beside the selection that repeat its entries' template: a front page's
+/// feed of dated teasers cut by its layout into side-by-side columns (layout only; see
+/// [`FEED_MIN_TEMPLATE`]). A column is beside the selection when their boxes share no
+/// horizontal span and at least half of the shorter's height; its boxes are those under its
+/// single-box wrappers. A box joins when it holds [`FEED_MIN_TEMPLATE`] of the class names
+/// recurring [`FEED_MIN_REPEATS`] times in the selection and under [`FEED_MAX_HIDDEN_SHARE`] of
+/// its text is hidden. The class count runs only when some column is beside the selection.
+pub(crate) fn feed_columns(inp: &Inputs, chosen: &Chosen) -> Vec<NodeId> {
+    let (snap, f) = (inp.snap, inp.f);
+    let top = chosen.top;
+    let (Some(parent), Some(tl), Some(_)) = (
+        snap.node(top).parent,
+        snap.node(top).layout.as_ref(),
+        f.geo(top),
+    ) else {
+        return Vec::new();
+    };
+    let columns: Vec<NodeId> = snap
+        .node(parent)
+        .children
+        .iter()
+        .copied()
+        .filter(|&s| {
+            let Some(sl) = snap.node(s).layout.as_ref() else {
+                return false;
+            };
+            let beside = sl.x + sl.width <= tl.x + 1.0 || sl.x >= tl.x + tl.width - 1.0;
+            let overlap = (sl.y + sl.height).min(tl.y + tl.height) - sl.y.max(tl.y);
+            s != top
+                && beside
+                && overlap >= 0.5 * sl.height.min(tl.height)
+                && f.text_len[s.index()] > 0
+                && !inp.noise.inside[s.index()]
+                && !chosen.roots.contains(&s)
+        })
+        .collect();
+    if columns.is_empty() {
+        return Vec::new();
+    }
+    let class = |d: NodeId| {
+        snap.node(d)
+            .attr("class")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+    };
+    let mut template: Vec<(&str, u32)> = Vec::new();
+    for c in snap.descendants(top).filter_map(class) {
+        match template.iter_mut().find(|(k, _)| *k == c) {
+            Some(e) => e.1 += 1,
+            None => template.push((c, 1)),
+        }
+    }
+    template.retain(|&(_, n)| n >= FEED_MIN_REPEATS);
+    let mut out = Vec::new();
+    if template.len() < FEED_MIN_TEMPLATE {
+        return out;
+    }
+    let shown = |b: NodeId| snap.node(b).layout.is_some() && f.text_len[b.index()] > 0;
+    for mut w in columns {
+        let mut boxes: Vec<NodeId> = snap
+            .node(w)
+            .children
+            .iter()
+            .copied()
+            .filter(|&k| shown(k))
+            .collect();
+        while let [only] = boxes[..] {
+            w = only;
+            boxes = snap
+                .node(w)
+                .children
+                .iter()
+                .copied()
+                .filter(|&k| shown(k))
+                .collect();
+        }
+        for b in boxes {
+            let mut seen: Vec<&str> = Vec::new();
+            let (mut hidden, mut skip_to) = (0, 0);
+            for d in snap.descendants(b) {
+                if let Some(c) = class(d) {
+                    if !seen.contains(&c) && template.iter().any(|&(k, _)| k == c) {
+                        seen.push(c);
+                    }
+                }
+                let pre = f.preorder[d.index()];
+                if pre > skip_to && inp.noise.kind[d.index()] == Some(Reason::Hidden) {
+                    hidden += f.text_len[d.index()];
+                    skip_to = f.subtree_end[d.index()];
+                }
+            }
+            if seen.len() >= FEED_MIN_TEMPLATE
+                && !inp.noise.inside[b.index()]
+                && (hidden as f32) < FEED_MAX_HIDDEN_SHARE * f.text_len[b.index()] as f32
+            {
+                out.push(b);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -527,5 +631,120 @@ mod tests {
             with_inputs(&s, |inp| all_sections(inp, &chosen(story))),
             Some(page)
         );
+    }
+
+    /// A front page: a column of news boxes (the selection) beside a column of opinion boxes in
+    /// the same entry template, a box of tabs in that template with most entries hidden, and a
+    /// social box. `layout` gives every box its place (else parsed HTML). Returns the page, the
+    /// news column and the boxes of the opinion column (opinion, tabs, social).
+    fn front_page(layout: bool) -> (Snapshot, NodeId, [NodeId; 3]) {
+        let mut b = Builder::new();
+        let (mut news, mut boxes) = (NodeId(0), [NodeId(0); 3]);
+        let entry = |b: &mut Builder, hidden: bool| {
+            b.el("div", &[("class", "article")], |b| {
+                b.el("h4", &[("class", "field-title")], |b| {
+                    b.el("a", &[("href", "/story")], |b| {
+                        b.text("A headline of the day");
+                    });
+                });
+                b.el("div", &[("class", "article-subtitles")], |b| {
+                    b.text("Nieuws woensdag 22 mei 2013");
+                });
+                let style = if hidden { "hider" } else { "field-body" };
+                b.el("div", &[("class", style)], |b| {
+                    b.text(PROSE);
+                });
+                b.el("div", &[("class", "article-links")], |b| {
+                    b.el("a", &[("href", "/story")], |b| {
+                        b.text("Lees verder");
+                    });
+                });
+            });
+        };
+        let feed_box = |b: &mut Builder, hidden: bool| {
+            b.el("div", &[("class", "block")], |b| {
+                b.el("h2", &[("class", "block-title")], |b| {
+                    b.text("Opinie");
+                });
+                b.el("div", &[("class", "content")], |b| {
+                    for _ in 0..3 {
+                        entry(b, hidden);
+                    }
+                });
+            })
+        };
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "main")], |b| {
+                b.el("div", &[("class", "region-alpha")], |b| {
+                    b.el("div", &[("class", "section")], |b| {
+                        boxes[0] = feed_box(b, false);
+                        boxes[1] = feed_box(b, true);
+                        boxes[2] = b.el("div", &[("class", "block")], |b| {
+                            b.el("h2", &[("class", "block-title")], |b| {
+                                b.text("Facebook");
+                            });
+                            b.text("Vind ik leuk. Jij en 968 anderen vinden DUB leuk.");
+                        });
+                    });
+                });
+                news = b.el("div", &[("class", "region-beta")], |b| {
+                    for _ in 0..3 {
+                        feed_box(b, false);
+                    }
+                });
+            });
+        });
+        let mut s = b.finish();
+        if layout {
+            s.viewport = Some(crate::snapshot::Viewport {
+                width: 1280.0,
+                height: 800.0,
+                page_width: 1280.0,
+                page_height: 3000.0,
+                ..Default::default()
+            });
+            let alpha = s.node(news).parent.map(|m| s.node(m).children[0]);
+            for i in 0..s.nodes.len() {
+                let id = NodeId(i as u32);
+                if s.nodes[i].kind != crate::snapshot::NodeKind::Element {
+                    continue;
+                }
+                let in_alpha = alpha.is_some_and(|a| s.ancestors(id).any(|x| x == a) || id == a);
+                let hider = s.nodes[i].attr("class") == Some("hider");
+                let x = if id == news || s.ancestors(id).any(|x| x == news) {
+                    480.0
+                } else if in_alpha {
+                    160.0
+                } else {
+                    0.0
+                };
+                s.nodes[i].layout = Some(crate::snapshot::Layout {
+                    x,
+                    y: 700.0,
+                    width: if x == 0.0 { 1280.0 } else { 320.0 },
+                    height: 2000.0,
+                    display: if hider { "none" } else { "block" }.into(),
+                    visibility: "visible".into(),
+                    opacity: 1.0,
+                    font_size: 14.0,
+                    ..Default::default()
+                });
+            }
+        }
+        (s, news, boxes)
+    }
+
+    #[test]
+    fn a_column_of_the_same_feed_beside_the_selection_joins_it() {
+        let (s, news, [opinion, tabs, social]) = front_page(true);
+        let feeds = with_inputs(&s, |inp| feed_columns(inp, &chosen(news)));
+        assert_eq!(
+            feeds,
+            vec![opinion],
+            "not the tabs {tabs:?} nor the social box {social:?}"
+        );
+        // Parsed HTML has no columns side by side.
+        let (s, news, _) = front_page(false);
+        assert!(with_inputs(&s, |inp| feed_columns(inp, &chosen(news))).is_empty());
     }
 }

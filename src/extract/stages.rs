@@ -564,6 +564,17 @@ fn select_stage(
             c.joined.clear();
             counts.push(("sections_widened", 1));
         }
+        // The boxes of the columns beside it repeating its entries: the same feed (layout only).
+        let feeds = sections::feed_columns(inp, c);
+        counts.push(("feed_boxes", feeds.len()));
+        for b in feeds {
+            let f = inp.f;
+            let at = c
+                .roots
+                .partition_point(|r| f.preorder[r.index()] < f.preorder[b.index()]);
+            c.roots.insert(at, b);
+            c.joined.push(b);
+        }
     }
     if chosen.is_none() {
         // The only prose sits in areas labelled noise: better that than nothing.

@@ -86,4 +86,18 @@ pub(crate) mod sections {
     /// paths (wcxb-dev pages the unbounded climb gained: 0.4–0.9 same-path; the story pages it
     /// lost, and readability's yahoo-3: 0.0–0.02).
     pub const SAME_PATH_SHARE: f32 = 0.3;
+    /// Feed columns (layout only, `extract::sections::feed_columns`): a class name recurring
+    /// this often inside the selection is part of its entries' template (title, date line,
+    /// summary, "read more" row of each teaser)…
+    pub const FEED_MIN_REPEATS: u32 = 3;
+    /// …and a box of a column beside the selection holding this many of those class names
+    /// holds the same entries: the same feed, which the page's layout cut into columns.
+    /// Why: front pages of 2013 set their news and their opinion/blog/column boxes side by
+    /// side, one Drupal Views template each (styled-dev dub.uu.nl: "Onderwijs", "Studenten",
+    /// "Onderzoek" won; "Opinie", "Columns en Blogs", "De campuscolumnist" beside them hold 13
+    /// of its classes; the Facebook box 2).
+    pub const FEED_MIN_TEMPLATE: usize = 5;
+    /// …unless this share of its text or more is hidden (`display: none`): a box of tabs
+    /// showing one (dub.uu.nl "Nieuws en Opinie", 0.84), a widget rather than the feed.
+    pub const FEED_MAX_HIDDEN_SHARE: f32 = 0.5;
 }
