@@ -77,14 +77,9 @@ impl Crf {
         out
     }
 
-    /// Log-likelihood of the gold labels of `seq`, with its gradient added to `grad`
-    /// (`[scale, bias, trans…]`).
-    fn log_likelihood(&self, seq: &[Obs], grad: &mut [f64; 10]) -> f64 {
+    /// Forward and backward log scores of `seq` (`alpha[i][z]`, `beta[i][z]`) and log Z.
+    fn forward_backward(&self, seq: &[Obs], u: &[[f64; 2]]) -> (Vec<[f64; 2]>, Vec<[f64; 2]>, f64) {
         let n = seq.len();
-        if n == 0 {
-            return 0.0;
-        }
-        let u: Vec<[f64; 2]> = seq.iter().map(|o| self.unary(o)).collect();
         let mut alpha = vec![[0.0; 2]; n];
         alpha[0] = u[0];
         for i in 1..n {
@@ -106,6 +101,30 @@ impl Crf {
             }
         }
         let log_z = log_add(alpha[n - 1][0], alpha[n - 1][1]);
+        (alpha, beta, log_z)
+    }
+
+    /// Posterior probability of content of each block (marginal decoding: `> 0.5`).
+    pub(crate) fn marginals(&self, seq: &[Obs]) -> Vec<f64> {
+        if seq.is_empty() {
+            return Vec::new();
+        }
+        let u: Vec<[f64; 2]> = seq.iter().map(|o| self.unary(o)).collect();
+        let (alpha, beta, log_z) = self.forward_backward(seq, &u);
+        (0..seq.len())
+            .map(|i| (alpha[i][1] + beta[i][1] - log_z).exp())
+            .collect()
+    }
+
+    /// Log-likelihood of the gold labels of `seq`, with its gradient added to `grad`
+    /// (`[scale, bias, trans…]`).
+    fn log_likelihood(&self, seq: &[Obs], grad: &mut [f64; 10]) -> f64 {
+        let n = seq.len();
+        if n == 0 {
+            return 0.0;
+        }
+        let u: Vec<[f64; 2]> = seq.iter().map(|o| self.unary(o)).collect();
+        let (alpha, beta, log_z) = self.forward_backward(seq, &u);
         let mut gold = 0.0;
         for (i, o) in seq.iter().enumerate() {
             let z = usize::from(o.y);
@@ -259,6 +278,14 @@ mod tests {
             let want: Vec<bool> = s.iter().map(|o| o.y).collect();
             assert_eq!(crf.viterbi(s), want);
         }
+    }
+
+    #[test]
+    fn marginals_without_transitions_are_the_logistic_of_the_logit() {
+        let seq = [obs(0.0, false, true), obs(2.0, true, true)];
+        let p = Crf::default().marginals(&seq);
+        assert!((p[0] - 0.5).abs() < 1e-12);
+        assert!((p[1] - 1.0 / (1.0 + (-2.0f64).exp())).abs() < 1e-12);
     }
 
     #[test]
