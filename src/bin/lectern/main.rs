@@ -5,6 +5,7 @@ mod ablate;
 mod args;
 mod batch;
 mod corpus;
+mod crf;
 mod gate;
 mod metrics;
 mod pyre_tables;
@@ -29,6 +30,7 @@ const USAGE: &str = "usage:
                [--model FILE]... [--snapshots DIR] [--fuse C,B,J[,PROSE,C2,B2,J2[,ONLY]]]
   lectern train --data DIR [--data DIR]... --out MODEL [--snapshots DIR] [--fold-out PREFIX]
                [--trees N] [--depth N] [--threads N] [--compare] [--rows-cache DIR]
+  lectern train --data DIR [--data DIR]... --oracle DIR [--snapshots DIR]   (block-label headroom)
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
 
 eval defaults to every corpus under $LECTERN_SHARED/datasets (else ../shared/datasets).
@@ -237,14 +239,26 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
             "depth",
             "threads",
             "rows-cache",
+            "oracle",
+            "crf",
         ],
         &["compare"],
     )?;
-    let out = args.required_path("out")?;
     let dirs = args.all("data");
     if dirs.is_empty() {
         return Err(Failure(2, format!("train needs --data DIR\n{USAGE}")));
     }
+    if let Some(dir) = args.path("oracle") {
+        for dir_data in &dirs {
+            let mut corpus = Corpus::open(Path::new(dir_data))?;
+            if let Some(root) = args.path("snapshots") {
+                corpus = corpus.with_snapshots(&root);
+            }
+            train::write_oracle(&corpus, threads(&args)?, &dir)?;
+        }
+        return Ok(());
+    }
+    let out = args.required_path("out")?;
     let mut params = train::Params::default();
     if let Some(t) = args.count("trees")? {
         params.trees = t;
@@ -283,6 +297,9 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
         rows.extend(r);
     }
     let all: Vec<&train::Row> = rows.iter().collect();
+    if let Some(prefix) = args.get("crf") {
+        return crf_report(&all, prefix);
+    }
     if args.flag("compare") {
         compare(&all, params);
     }
@@ -307,6 +324,96 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
         out.display(),
         start.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// `train --crf PREFIX`: the linear-chain CRF over the out-of-fold logits of the fold models
+/// `PREFIX{k}.bin`, fitted on four folds and measured on the fifth, against the trees alone.
+fn crf_report(all: &[&train::Row], prefix: &str) -> Result<(), Failure> {
+    let mut models = Vec::new();
+    for k in 0..train::FOLDS {
+        let path = format!("{prefix}{k}.bin");
+        let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+        models.push(lectern::learn::Model::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?);
+    }
+    let same_at = lectern::learn::FEATURE_NAMES
+        .iter()
+        .position(|n| *n == "prev_same_path")
+        .ok_or_else(|| "no prev_same_path feature".to_string())?;
+    let rel_at = lectern::learn::FEATURE_NAMES
+        .iter()
+        .position(|n| *n == "rel_preorder")
+        .ok_or_else(|| "no rel_preorder feature".to_string())?;
+    // Rows are cached page by page in block order; a page starts where the fold changes or the
+    // relative preorder position falls (blocks without words are not rows: a chain skips them).
+    let mut seqs: Vec<(usize, Vec<crf::Obs>, Vec<&train::Row>)> = Vec::new();
+    let mut last: Option<(usize, f32)> = None;
+    for r in all {
+        let rel = r.x[rel_at];
+        if last.is_none_or(|(fold, prev)| fold != r.page_fold || rel <= prev) {
+            seqs.push((r.page_fold, Vec::new(), Vec::new()));
+        }
+        last = Some((r.page_fold, rel));
+        if let Some((_, obs, rows)) = seqs.last_mut() {
+            obs.push(crf::Obs {
+                logit: models[r.page_fold].score(&r.x),
+                same_path: r.x[same_at] == 1.0,
+                y: r.y,
+            });
+            rows.push(r);
+        }
+    }
+    eprintln!("{} sequences, {} blocks", seqs.len(), all.len());
+    let (mut tree_rows, mut crf_pred): (Vec<&train::Row>, Vec<bool>) = (Vec::new(), Vec::new());
+    let mut tree_pred = Vec::new();
+    let (mut unary_pred, mut marginal_pred) = (Vec::new(), Vec::new());
+    for k in 0..train::FOLDS {
+        let fit: Vec<Vec<crf::Obs>> = seqs
+            .iter()
+            .filter(|(f, _, _)| *f != k)
+            .map(|(_, o, _)| o.clone())
+            .collect();
+        let start = std::time::Instant::now();
+        let (model, ll) = crf::Crf::fit(&fit, 100, 1e-3);
+        eprintln!(
+            "fold {k}: mean log-likelihood {ll:.4}, {model:?} ({:.0} s)",
+            start.elapsed().as_secs_f64()
+        );
+        for (_, obs, rows) in seqs.iter().filter(|(f, _, _)| *f == k) {
+            crf_pred.extend(model.viterbi(obs));
+            marginal_pred.extend(model.marginals(obs).into_iter().map(|p| p > 0.5));
+            let unary = crf::Crf {
+                trans: Default::default(),
+                ..model
+            };
+            unary_pred.extend(unary.viterbi(obs));
+            tree_pred.extend(obs.iter().map(|o| o.logit > 0.0));
+            tree_rows.extend(rows.iter().copied());
+        }
+    }
+    let metrics = |pred: &[bool]| {
+        let at: std::collections::HashMap<*const train::Row, bool> = tree_rows
+            .iter()
+            .zip(pred)
+            .map(|(r, &p)| (*r as *const train::Row, p))
+            .collect();
+        train::block_metrics(&tree_rows, |r| at[&(r as *const train::Row)])
+    };
+    println!(
+        "| classifier (out-of-fold, {} blocks) | accuracy | weighted F1 |",
+        tree_rows.len()
+    );
+    println!("|---|---|---|");
+    let (a, f) = train::block_metrics(&tree_rows, |r| r.rules);
+    println!("| rules (kept by the rules-only engine) | {a:.4} | {f:.4} |");
+    let (a, f) = metrics(&tree_pred);
+    println!("| boosted trees (logit > 0) | {a:.4} | {f:.4} |");
+    let (a, f) = metrics(&crf_pred);
+    println!("| boosted trees + linear-chain CRF (Viterbi) | {a:.4} | {f:.4} |");
+    let (a, f) = metrics(&marginal_pred);
+    println!("| boosted trees + linear-chain CRF (marginal > 0.5) | {a:.4} | {f:.4} |");
+    let (a, f) = metrics(&unary_pred);
+    println!("| the CRF's unary alone (scale · logit + bias > 0) | {a:.4} | {f:.4} |");
     Ok(())
 }
 

@@ -140,15 +140,14 @@ pub(crate) fn cached_rows(
     Ok(rows)
 }
 
-fn page_rows(
+/// The gold of a gold-text page and the rules-only engine's rows of every block of it.
+fn page_blocks(
     corpus: &Corpus,
     rec: &Record,
     memory: Option<&mut lectern::SiteMemory>,
     switches: lectern::StageSwitches,
-) -> Vec<Row> {
-    let Some(gold) = rec.gold_text.as_deref().map(Gold::new) else {
-        return Vec::new();
-    };
+) -> Option<(Gold, Vec<learn::BlockRow>)> {
+    let gold = Gold::new(rec.gold_text.as_deref()?);
     let options = lectern::Options {
         url: rec.url.clone(),
         ..lectern::Options::default()
@@ -160,11 +159,18 @@ fn page_rows(
             .page_bytes(rec)
             .ok()
             .and_then(|b| lectern::parse_bytes(&b, &options).ok()),
-    };
-    let Some(snap) = snap else {
-        return Vec::new();
-    };
-    let Ok((_, rows)) = learn::block_rows(&snap, &options, memory, switches, None) else {
+    }?;
+    let (_, rows) = learn::block_rows(&snap, &options, memory, switches, None).ok()?;
+    Some((gold, rows))
+}
+
+fn page_rows(
+    corpus: &Corpus,
+    rec: &Record,
+    memory: Option<&mut lectern::SiteMemory>,
+    switches: lectern::StageSwitches,
+) -> Vec<Row> {
+    let Some((gold, rows)) = page_blocks(corpus, rec, memory, switches) else {
         return Vec::new();
     };
     let fold = fold_of(&rec.id, FOLDS);
@@ -180,6 +186,52 @@ fn page_rows(
             })
         })
         .collect()
+}
+
+/// Headroom of any block labeller over the rules' blocks (`train --oracle DIR`): per gold-text
+/// page, the own text of (0) every block the training label calls content, (1) every block the
+/// rules keep, (2) the kept blocks the label calls content, in page order, one block a line.
+/// Written as `DIR/<corpus>[-layout]-{oracle,kept,kept-oracle}.jsonl` for `score.py`.
+pub(crate) fn write_oracle(corpus: &Corpus, threads: usize, dir: &Path) -> Result<(), String> {
+    let switches = lectern::StageSwitches {
+        learned: false,
+        ..lectern::StageSwitches::default()
+    };
+    let per_page = batch::map_pages(corpus, threads, None, true, |rec, memory| {
+        let (gold, rows) = page_blocks(corpus, rec, memory, switches)?;
+        let mut out: [Vec<&str>; 3] = Default::default();
+        for r in &rows {
+            let label = gold.share(&r.text).is_some_and(|(s, _)| s >= LABEL_SHARE);
+            let text = r.text.trim();
+            if label {
+                out[0].push(text);
+            }
+            if r.kept {
+                out[1].push(text);
+            }
+            if label && r.kept {
+                out[2].push(text);
+            }
+        }
+        Some((rec.id.clone(), out.map(|v| v.join("\n"))))
+    });
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let layout = if corpus.snapshots.is_some() {
+        "-layout"
+    } else {
+        ""
+    };
+    for (k, name) in ["oracle", "kept", "kept-oracle"].into_iter().enumerate() {
+        let mut lines = String::new();
+        for (id, texts) in per_page.iter().flatten().flatten() {
+            let line = serde_json::json!({"id": id, "text": texts[k]});
+            lines.push_str(&line.to_string());
+            lines.push('\n');
+        }
+        let path = dir.join(format!("{}{layout}-{name}.jsonl", corpus.name));
+        std::fs::write(&path, lines).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Folds of the fixed split; fold 0 is the validation fold of the model comparison.
