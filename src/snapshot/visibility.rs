@@ -359,7 +359,7 @@ pub(crate) fn closed_panel_of_prose(
 /// `rules::TAB_PANEL_TERMS`) and following a sibling `prev` of its tag and first class, or
 /// both `role="tabpanel"` (the set's previous pane; the open one may carry an extra `active`). Its tab is in a tab list
 /// elsewhere, so no trigger precedes it.
-fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
+pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
     let (p, q) = (snap.node(panel), snap.node(prev));
     let first_class = |n: &crate::snapshot::Node| {
         n.attr("class")
