@@ -633,36 +633,37 @@ fn select_stage(
 /// a panel of prose) and lie outside `roots`. Why: the selection stays in the open pane of a
 /// product's tabs (newegg "Overview", with "Specs" and "Reviews" in sibling panes whose tabs
 /// sit in a separate list), so the specification table shown by a click was never joined.
+#[inline(never)]
 fn later_tab_panes(inp: &Inputs, top: NodeId, roots: &[NodeId]) -> Vec<NodeId> {
     let snap = inp.snap;
-    let inside = |p: NodeId| roots.iter().any(|&r| snap.path_up(p).any(|a| a == r));
+    let mut panes = Vec::new();
     for open in snap.path_up(top).take(limits::TAB_PANE_LEVELS + 1) {
         let Some(parent) = snap.node(open).parent else {
             break;
         };
-        let elements: Vec<NodeId> = snap
+        let mut prev = open;
+        let after = snap
             .node(parent)
             .children
             .iter()
-            .copied()
-            .filter(|&c| snap.node(c).kind == NodeKind::Element)
-            .collect();
-        let Some(at) = elements.iter().position(|&c| c == open) else {
-            continue;
-        };
-        let panes: Vec<NodeId> = elements[at..]
-            .windows(2)
-            .take_while(|w| crate::snapshot::visibility::tab_set_pane(snap, w[1], w[0]))
-            .map(|w| w[1])
-            .collect();
-        if !panes.is_empty() {
-            return panes
-                .into_iter()
-                .filter(|&p| inp.counts(p) && !inside(p))
-                .collect();
+            .skip_while(|&&c| c != open);
+        for &c in after.skip(1) {
+            if snap.node(c).kind != NodeKind::Element {
+                continue;
+            }
+            if !crate::snapshot::visibility::tab_set_pane(snap, c, prev) {
+                break;
+            }
+            prev = c;
+            if inp.counts(c) && !roots.iter().any(|&r| snap.path_up(c).any(|a| a == r)) {
+                panes.push(c);
+            }
+        }
+        if prev != open {
+            break;
         }
     }
-    Vec::new()
+    panes
 }
 
 /// The listing policy of the `page_type` stage. On a listing (declared, or cards holding most

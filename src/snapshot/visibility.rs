@@ -359,21 +359,24 @@ pub(crate) fn closed_panel_of_prose(
 /// `rules::TAB_PANEL_TERMS`) and following a sibling `prev` of its tag and first class, or
 /// both `role="tabpanel"` (the set's previous pane; the open one may carry an extra `active`). Its tab is in a tab list
 /// elsewhere, so no trigger precedes it.
+#[inline(never)]
 pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
     let (p, q) = (snap.node(panel), snap.node(prev));
-    let first_class = |n: &crate::snapshot::Node| {
-        n.attr("class")
-            .and_then(|c| c.split_whitespace().next())
-            .map(str::to_ascii_lowercase)
+    fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
+        n.attr("class").and_then(|c| c.split_whitespace().next())
+    }
+    let tabpanel = |n: &crate::snapshot::Node| n.attr("role") == Some("tabpanel");
+    let same_set = match (first_class(p), first_class(q)) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => tabpanel(p) && tabpanel(q),
     };
-    let named = p.attr("role") == Some("tabpanel")
-        || ["class", "id"].iter().any(|a| {
-            p.attr(a)
-                .is_some_and(|v| rules::matches_terms(v, rules::TAB_PANEL_TERMS))
-        });
-    let same_set = (first_class(p).is_some() && first_class(p) == first_class(q))
-        || (p.attr("role") == Some("tabpanel") && q.attr("role") == Some("tabpanel"));
-    named && p.tag == q.tag && same_set
+    same_set
+        && p.tag == q.tag
+        && (tabpanel(p)
+            || ["class", "id"].iter().any(|a| {
+                p.attr(a)
+                    .is_some_and(|v| rules::matches_terms(v, rules::TAB_PANEL_TERMS))
+            }))
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
