@@ -944,6 +944,45 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_pane_of_a_tab_set_is_content_a_hidden_slide_is_not() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut specs, mut slide) = (z, z);
+        b.el("body", &[], |b| {
+            prose(b, 3);
+            // The tabs sit in their own list; the panes follow one another, the first open.
+            b.el("ul", &[("class", "tab-navs")], |b| {
+                for name in ["Overview", "Specs"] {
+                    b.el("li", &[("class", "tab-nav")], |b| {
+                        b.text(name);
+                    });
+                }
+            });
+            b.el("div", &[("class", "tab-panes")], |b| {
+                b.el("div", &[("class", "tab-pane active")], |b| prose(b, 2));
+                specs = b.el(
+                    "div",
+                    &[("class", "tab-pane"), ("style", "display:none")],
+                    |b| prose(b, 2),
+                );
+            });
+            // Slides of one class are not named as tab panels: the hidden one stays hidden.
+            b.el("div", &[("class", "slides")], |b| {
+                b.el("div", &[("class", "slide")], |b| prose(b, 2));
+                slide = b.el(
+                    "div",
+                    &[("class", "slide"), ("style", "display:none")],
+                    |b| prose(b, 2),
+                );
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[specs.index()], None);
+        assert_eq!(l.kind[slide.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
     fn a_framework_hiding_class_hides_unless_responsive_or_switched() {
         let mut b = Builder::new();
         let z = NodeId(0);

@@ -624,6 +624,12 @@ fn select_stage(
         c.roots.insert(0, d);
         c.joined.push(d);
     }
+    for p in later_tab_panes(inp, c.top, &c.roots) {
+        // The winner is the open pane of a tab set: the closed panes after it are the same
+        // page's content a click shows (`tab_set_pane`).
+        c.roots.push(p);
+        c.joined.push(p);
+    }
     counts.push(("roots", c.roots.len()));
     counts.push(("joined", c.joined.len()));
     trace.decide(c.top, "select", true, Reason::ContentRoot);
@@ -631,6 +637,44 @@ fn select_stage(
         trace.decide(j, "select", true, Reason::SiblingJoined);
     }
     Some((c, respect_noise))
+}
+
+/// The panes of a tab set after the open one holding `top` (itself or an ancestor up to
+/// `limits::TAB_PANE_LEVELS` above it), that count (not noise: a closed pane shows when it is
+/// a panel of prose) and lie outside `roots`. Why: the selection stays in the open pane of a
+/// product's tabs (newegg "Overview", with "Specs" and "Reviews" in sibling panes whose tabs
+/// sit in a separate list), so the specification table shown by a click was never joined.
+#[inline(never)]
+fn later_tab_panes(inp: &Inputs, top: NodeId, roots: &[NodeId]) -> Vec<NodeId> {
+    let snap = inp.snap;
+    let mut panes = Vec::new();
+    for open in snap.path_up(top).take(limits::TAB_PANE_LEVELS + 1) {
+        let Some(parent) = snap.node(open).parent else {
+            break;
+        };
+        let mut prev = open;
+        let after = snap
+            .node(parent)
+            .children
+            .iter()
+            .skip_while(|&&c| c != open);
+        for &c in after.skip(1) {
+            if snap.node(c).kind != NodeKind::Element {
+                continue;
+            }
+            if !crate::snapshot::visibility::tab_set_pane(snap, c, prev) {
+                break;
+            }
+            prev = c;
+            if inp.counts(c) && !roots.iter().any(|&r| snap.path_up(c).any(|a| a == r)) {
+                panes.push(c);
+            }
+        }
+        if prev != open {
+            break;
+        }
+    }
+    panes
 }
 
 /// The listing policy of the `page_type` stage. On a listing (declared, or cards holding most
@@ -1239,6 +1283,74 @@ pub(crate) mod tests {
         )
         .ok()
         .and_then(|o| o.selection)
+    }
+
+    #[test]
+    fn the_closed_panes_after_an_open_tab_pane_join_the_selection() {
+        let z = NodeId(0);
+        let (mut specs, mut twin) = (z, z);
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("ul", &[("class", "tab-navs")], |b| {
+                for name in ["Overview", "Specs"] {
+                    b.el("li", &[("class", "tab-nav")], |b| {
+                        b.text(name);
+                    });
+                }
+            });
+            b.el("div", &[("class", "tab-panes")], |b| {
+                b.el(
+                    "div",
+                    &[("class", "tab-pane"), ("style", "display:block")],
+                    |b| {
+                        b.el("div", &[("class", "overview")], |b| {
+                            for _ in 0..3 {
+                                b.el("p", &[], |b| {
+                                    b.text(PROSE);
+                                });
+                            }
+                        });
+                    },
+                );
+                specs = b.el(
+                    "div",
+                    &[("class", "tab-pane"), ("style", "display:none")],
+                    |b| {
+                        b.el("table", &[], |b| {
+                            for (k, v) in [
+                                ("Memory size", "12 GB of GDDR5 memory"),
+                                ("Core clock", "732 MHz, boost clock 915 MHz"),
+                                ("Interface", "PCI Express 3.0 x16"),
+                                ("Dimensions", "10.50 by 4.38 inches, three slots"),
+                                ("Power", "700 watt or greater power supply"),
+                            ] {
+                                b.el("tr", &[], |b| {
+                                    b.el("th", &[], |b| {
+                                        b.text(k);
+                                    });
+                                    b.el("td", &[], |b| {
+                                        b.text(v);
+                                    });
+                                });
+                            }
+                        });
+                    },
+                );
+            });
+            // A hidden box after the content that is no pane of a tab set stays out.
+            twin = b.el(
+                "div",
+                &[("class", "mobile"), ("style", "display:none")],
+                |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                },
+            );
+        });
+        let sel = run_default(&b.finish()).unwrap_or_default();
+        assert!(sel.roots.contains(&specs), "roots {:?}", sel.roots);
+        assert!(!sel.roots.contains(&twin));
     }
 
     #[test]

@@ -291,6 +291,10 @@ pub(crate) mod limits {
     /// Single-child wrappers a closed panel's box may sit in below its trigger's level (live
     /// DOM): accordion libraries put the fading inner box in a panel `<section>`.
     pub const PANEL_WRAPPER_LEVELS: usize = 1;
+    /// Levels above the winner at which the open pane of a tab set is looked for
+    /// (`extract/stages.rs` `later_tab_panes`): newegg's winner sits two boxes inside its
+    /// "Overview" pane.
+    pub const TAB_PANE_LEVELS: usize = 3;
     /// A data table (`extract/data_table.rs`) has at least this many rows: a menu laid out
     /// as a table is one or two rows of links.
     pub const DATA_TABLE_MIN_ROWS: usize = 3;

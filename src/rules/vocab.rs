@@ -230,6 +230,14 @@ pub(crate) const NEGATIVE_TERMS: &[Term] = &[
 /// here: that text is kept.
 pub(crate) const HIDING_CLASSES: &[&str] = &["hide", "hidden", "d-none", "is-hidden"];
 
+/// Class/id tokens naming a tab panel (`role="tabpanel"` says it too). A tab set's panels are
+/// siblings of one class, the first open and the rest hidden until their tab is clicked; their
+/// tabs sit in a separate tab list, so no trigger precedes a closed panel
+/// (`snapshot::visibility::closed_panel_of_prose`). Why: product pages put the specification
+/// table and the description in such panes (newegg `tab-panes` > `tab-pane style="display:none"`,
+/// Bootstrap `tab-content` > `tab-pane`, Shopify themes' `tabs__panel`).
+pub(crate) const TAB_PANEL_TERMS: &[Term] = &[x("tab"), x("tabs"), x("tabpanel"), x("tabcontent")];
+
 /// Class names of visually-hidden text kept for assistive technology (PRODUCT.md: keep sr-only).
 pub(crate) const SR_ONLY_TERMS: &[Term] = &[
     t("sr-only"),

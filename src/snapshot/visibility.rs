@@ -345,7 +345,7 @@ pub(crate) fn closed_panel_of_prose(
             .filter(|c| snap.node(**c).kind == NodeKind::Element);
         let before = elements.clone().take_while(|c| **c != panel).last();
         if let Some(c) = before {
-            return shown(*c) && is_trigger(snap, *c, 0);
+            return (shown(*c) && is_trigger(snap, *c, 0)) || tab_set_pane(snap, panel, *c);
         }
         if elements.nth(1).is_some() {
             return false;
@@ -353,6 +353,30 @@ pub(crate) fn closed_panel_of_prose(
         panel = parent;
     }
     false
+}
+
+/// `panel` is a later pane of a tab set: named a tab panel (`role="tabpanel"` or
+/// `rules::TAB_PANEL_TERMS`) and following a sibling `prev` of its tag and first class, or
+/// both `role="tabpanel"` (the set's previous pane; the open one may carry an extra `active`). Its tab is in a tab list
+/// elsewhere, so no trigger precedes it.
+#[inline(never)]
+pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
+    let (p, q) = (snap.node(panel), snap.node(prev));
+    fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
+        n.attr("class").and_then(|c| c.split_whitespace().next())
+    }
+    let tabpanel = |n: &crate::snapshot::Node| n.attr("role") == Some("tabpanel");
+    let same_set = match (first_class(p), first_class(q)) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => tabpanel(p) && tabpanel(q),
+    };
+    same_set
+        && p.tag == q.tag
+        && (tabpanel(p)
+            || ["class", "id"].iter().any(|a| {
+                p.attr(a)
+                    .is_some_and(|v| rules::matches_terms(v, rules::TAB_PANEL_TERMS))
+            }))
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
