@@ -244,6 +244,7 @@ pub mod learn {
             model,
             collect_rows: true,
             fuse: None,
+            readerable: false,
         };
         let (article, out) =
             extract::extract_learning(snapshot, options, memory, switches, learning, &deadline)?;
@@ -279,15 +280,45 @@ pub mod learn {
         model: Option<&Model>,
         fuse: Option<Fuse>,
     ) -> Result<Option<Article>, Error> {
-        snapshot.validate()?;
-        let deadline = Deadline::start(options.limits.time_budget_ms);
         let learning = Learning {
             model,
-            collect_rows: false,
             fuse,
+            ..Learning::default()
         };
+        run(snapshot, options, memory, switches, learning).map(|(a, _)| a)
+    }
+
+    /// As [`extract_with_model`], also answering [`crate::is_probably_readerable`] from the
+    /// extraction's own features (`None` where the run could not: a page whose layout the run
+    /// set aside; the caller then asks `is_probably_readerable`, which gives the same answer).
+    pub fn extract_with_readerable(
+        snapshot: &Snapshot,
+        options: &Options,
+        memory: Option<&mut SiteMemory>,
+        switches: StageSwitches,
+        model: Option<&Model>,
+        fuse: Option<Fuse>,
+    ) -> Result<(Option<Article>, Option<bool>), Error> {
+        let learning = Learning {
+            model,
+            fuse,
+            readerable: true,
+            ..Learning::default()
+        };
+        run(snapshot, options, memory, switches, learning).map(|(a, out)| (a, out.readerable))
+    }
+
+    /// Validates `snapshot` and extracts it within `options`' time budget.
+    fn run(
+        snapshot: &Snapshot,
+        options: &Options,
+        memory: Option<&mut SiteMemory>,
+        switches: StageSwitches,
+        learning: Learning,
+    ) -> Result<(Option<Article>, extract::stages::Outcome), Error> {
+        snapshot.validate()?;
+        let deadline = Deadline::start(options.limits.time_budget_ms);
         extract::extract_learning(snapshot, options, memory, switches, learning, &deadline)
-            .map(|(a, _)| a)
     }
 
     /// The shipped model's logit for every text block of `snapshot`, in document order.
