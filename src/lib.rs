@@ -18,6 +18,33 @@
 //! ```
 #![warn(missing_docs)]
 
+// Cold string tables (TeX commands, MathML names) are one string each, an entry per line
+// (`key\tvalue`), not slices of `&str`: a slice stores an 8-byte pointer and length per string in
+// the wasm, which gzip packs poorly (docs/BENCHMARKS.md, session 15). `rules::table_value` and
+// `rules::table_has` read them in order, as the slices were read. Hot tables (tag sets asked per
+// node) stay slices: a slice lookup is faster.
+
+/// `(key, value)` pairs as one table string.
+macro_rules! pairs {
+    ($(($k:literal, $v:literal)),* $(,)?) => {
+        concat!($($k, "\t", $v, "\n"),*)
+    };
+}
+
+/// `(key, open, close)` triples as one table string.
+macro_rules! triples {
+    ($(($k:literal, $o:literal, $c:literal)),* $(,)?) => {
+        concat!($($k, "\t", $o, "\t", $c, "\n"),*)
+    };
+}
+
+/// Words as one table string.
+macro_rules! words {
+    ($($w:literal),* $(,)?) => {
+        concat!($($w, "\n"),*)
+    };
+}
+
 mod article;
 mod budget;
 mod classify;

@@ -94,6 +94,25 @@ pub(crate) const SKIP_TAGS: &[&str] = &[
 /// GUI controls: seed 001 counts them as interactive noise even outside a `<form>`.
 pub(crate) const CONTROL_TAGS: &[&str] = &["input", "select", "textarea", "button", "option"];
 
+/// The value of `key` in a `pairs!`/`triples!` table (crate root) (the first entry with that key).
+pub(crate) fn table_value(table: &'static str, key: &str) -> Option<&'static str> {
+    table.split('\n').find_map(|e| {
+        e.split_once('\t')
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| v)
+    })
+}
+
+/// `key` is a word of a `words!` table (crate root).
+pub(crate) fn table_has(table: &str, key: &str) -> bool {
+    table_words(table).any(|w| w == key)
+}
+
+/// The words of a `words!` table, in order.
+pub(crate) fn table_words(table: &str) -> impl Iterator<Item = &str> {
+    table.split_terminator('\n')
+}
+
 /// Markup that closes an element until a script or the reader opens it: the `hidden` attribute,
 /// the `popover` attribute (the HTML popover API renders `[popover]:not(:popover-open)` as
 /// `display: none`) or an inline `display: none` / `visibility: hidden`. The one closed-markup test
