@@ -18,6 +18,33 @@
 //! ```
 #![warn(missing_docs)]
 
+// Cold string tables (TeX commands, MathML names) are one string each, an entry per line
+// (`key\tvalue`), not slices of `&str`: a slice stores an 8-byte pointer and length per string in
+// the wasm, which gzip packs poorly (docs/BENCHMARKS.md, session 15). `rules::table_value` and
+// `rules::table_has` read them in order, as the slices were read. Hot tables (tag sets asked per
+// node) stay slices: a slice lookup is faster.
+
+/// `(key, value)` pairs as one table string.
+macro_rules! pairs {
+    ($(($k:literal, $v:literal)),* $(,)?) => {
+        concat!($($k, "\t", $v, "\n"),*)
+    };
+}
+
+/// `(key, open, close)` triples as one table string.
+macro_rules! triples {
+    ($(($k:literal, $o:literal, $c:literal)),* $(,)?) => {
+        concat!($($k, "\t", $o, "\t", $c, "\n"),*)
+    };
+}
+
+/// Words as one table string.
+macro_rules! words {
+    ($($w:literal),* $(,)?) => {
+        concat!($($w, "\n"),*)
+    };
+}
+
 mod article;
 mod budget;
 mod classify;
@@ -244,6 +271,7 @@ pub mod learn {
             model,
             collect_rows: true,
             fuse: None,
+            readerable: false,
         };
         let (article, out) =
             extract::extract_learning(snapshot, options, memory, switches, learning, &deadline)?;
@@ -279,15 +307,45 @@ pub mod learn {
         model: Option<&Model>,
         fuse: Option<Fuse>,
     ) -> Result<Option<Article>, Error> {
-        snapshot.validate()?;
-        let deadline = Deadline::start(options.limits.time_budget_ms);
         let learning = Learning {
             model,
-            collect_rows: false,
             fuse,
+            ..Learning::default()
         };
+        run(snapshot, options, memory, switches, learning).map(|(a, _)| a)
+    }
+
+    /// As [`extract_with_model`], also answering [`crate::is_probably_readerable`] from the
+    /// extraction's own features (`None` where the run could not: a page whose layout the run
+    /// set aside; the caller then asks `is_probably_readerable`, which gives the same answer).
+    pub fn extract_with_readerable(
+        snapshot: &Snapshot,
+        options: &Options,
+        memory: Option<&mut SiteMemory>,
+        switches: StageSwitches,
+        model: Option<&Model>,
+        fuse: Option<Fuse>,
+    ) -> Result<(Option<Article>, Option<bool>), Error> {
+        let learning = Learning {
+            model,
+            fuse,
+            readerable: true,
+            ..Learning::default()
+        };
+        run(snapshot, options, memory, switches, learning).map(|(a, out)| (a, out.readerable))
+    }
+
+    /// Validates `snapshot` and extracts it within `options`' time budget.
+    fn run(
+        snapshot: &Snapshot,
+        options: &Options,
+        memory: Option<&mut SiteMemory>,
+        switches: StageSwitches,
+        learning: Learning,
+    ) -> Result<(Option<Article>, extract::stages::Outcome), Error> {
+        snapshot.validate()?;
+        let deadline = Deadline::start(options.limits.time_budget_ms);
         extract::extract_learning(snapshot, options, memory, switches, learning, &deadline)
-            .map(|(a, _)| a)
     }
 
     /// The shipped model's logit for every text block of `snapshot`, in document order.

@@ -306,7 +306,8 @@ impl<'a> Walker<'a> {
         self.hidden(id)
     }
 
-    /// Not rendered: `hidden`, inline `display:none`/`visibility:hidden`, invisible layout.
+    /// Not rendered: closed markup (`rules::closed_markup`: `hidden`, `popover`, inline
+    /// `display:none`/`visibility:hidden`), invisible layout.
     /// (`aria-hidden` hides only from assistive technology; on a container of blocks it is not
     /// trusted at all: overlays set it on the real article.)
     fn hidden(&self, id: NodeId) -> bool {
@@ -315,17 +316,17 @@ impl<'a> Walker<'a> {
         {
             return false;
         }
-        let attr_hides = n
-            .attr("hidden")
-            .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"));
-        let style_hidden =
-            n.attr("style").is_some_and(style_hides) && self.cx.visibility.reveal != Some(id);
-        if attr_hides || style_hidden {
+        // The noise stage's test (`rules::closed_markup`); the box a script reveals is shown
+        // unless an attribute closes it.
+        let revealed =
+            self.cx.visibility.reveal == Some(id) && !crate::rules::closed_by_attribute(n);
+        if crate::rules::closed_markup(n) && !revealed {
             // A closed accordion or tab panel of prose is shown, as the noise stage shows it.
-            let closed = |m: &crate::Node| {
-                m.attr("hidden").is_some() || m.attr("style").is_some_and(style_hides)
-            };
-            return !crate::snapshot::visibility::shown_closed_panel(self.snap(), id, closed);
+            return !crate::snapshot::visibility::shown_closed_panel(
+                self.snap(),
+                id,
+                crate::rules::closed_markup,
+            );
         }
         self.cx
             .visibility
@@ -980,17 +981,6 @@ fn heading_level(n: &crate::Node) -> Option<u8> {
 pub(crate) fn has_class(n: &crate::Node, classes: &[&str]) -> bool {
     n.attr("class")
         .is_some_and(|c| c.split_ascii_whitespace().any(|t| classes.contains(&t)))
-}
-
-/// Inline `style` that hides the element.
-fn style_hides(style: &str) -> bool {
-    let s: String = style
-        .chars()
-        .filter(|c| !c.is_ascii_whitespace())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    s.split(';')
-        .any(|d| d.starts_with("display:none") || d.starts_with("visibility:hidden"))
 }
 
 fn same_lang(a: Option<&str>, b: Option<&str>) -> bool {

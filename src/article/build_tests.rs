@@ -585,6 +585,31 @@ fn closed_accordion_panel_of_prose_shown_tooltip_left_out() {
 }
 
 #[test]
+fn popover_and_hidden_left_out_until_found_shown() {
+    // The builder's closed-markup test is the noise stage's (`rules::closed_markup`).
+    let a = article(|b| {
+        p(b, "The thread's first post, which the reader keeps.");
+        b.el("div", &[("popover", ""), ("id", "install-help")], |b| {
+            p(
+                b,
+                "To install this app, tap the Share icon and Add to Home Screen.",
+            );
+        });
+        b.el("div", &[("hidden", "")], |b| {
+            p(b, "A template the page's script fills in later.");
+        });
+        b.el("section", &[("hidden", "until-found")], |b| {
+            p(b, "A collapsed section that find-in-page opens.");
+        });
+    });
+    let t = to_text(&a);
+    assert!(t.contains("first post"), "{t}");
+    assert!(!t.contains("Add to Home Screen"), "{t}");
+    assert!(!t.contains("template"), "{t}");
+    assert!(t.contains("collapsed section"), "{t}");
+}
+
+#[test]
 fn aria_hidden_twin_shown_not_read_and_icons_left_out() {
     let a = article(|b| {
         b.el("p", &[], |b| {

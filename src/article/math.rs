@@ -6,7 +6,7 @@ use crate::snapshot::{Namespace, NodeId, NodeKind, Snapshot};
 
 /// Presentation MathML elements plus `semantics`/`annotation` (which carry the TeX source).
 /// `annotation-xml` is left out: it may embed HTML or SVG.
-const ELEMENTS: &[&str] = &[
+const ELEMENTS: &str = words![
     "math",
     "mi",
     "mn",
@@ -42,7 +42,7 @@ const ELEMENTS: &[&str] = &[
 ];
 
 /// Presentation attributes; nothing that loads, links or scripts (`href`, `src`, `on*`, `style`).
-const ATTRIBUTES: &[&str] = &[
+const ATTRIBUTES: &str = words![
     "display",
     "mathvariant",
     "mathsize",
@@ -89,11 +89,11 @@ const ATTRIBUTES: &[&str] = &[
 const MAX_DEPTH: usize = 128;
 
 pub(crate) fn element_allowed(name: &str) -> bool {
-    ELEMENTS.contains(&name)
+    crate::rules::table_has(ELEMENTS, name)
 }
 
 pub(crate) fn attribute_allowed(element: &str, name: &str, value: &str) -> bool {
-    if !ATTRIBUTES.contains(&name) {
+    if !crate::rules::table_has(ATTRIBUTES, name) {
         return false;
     }
     // Only TeX annotations: other encodings may hold markup the allowlist does not cover.

@@ -5,12 +5,13 @@
 //! is ever lost; the caller keeps the TeX source as an annotation besides.
 
 use super::markup::escape;
+use crate::rules;
 
 /// Deepest nesting converted; deeper input is kept as text (hostile or broken sources).
 const MAX_DEPTH: usize = 64;
 
 /// Letters and symbols set as identifiers (`mi`): Greek, and a few letter-like symbols.
-const IDENTIFIERS: &[(&str, &str)] = &[
+const IDENTIFIERS: &str = pairs![
     ("alpha", "α"),
     ("beta", "β"),
     ("gamma", "γ"),
@@ -64,7 +65,7 @@ const IDENTIFIERS: &[(&str, &str)] = &[
 ];
 
 /// Operators, relations, arrows and delimiters (`mo`).
-const OPERATORS: &[(&str, &str)] = &[
+const OPERATORS: &str = pairs![
     ("times", "×"),
     ("cdot", "⋅"),
     ("div", "÷"),
@@ -148,7 +149,7 @@ const OPERATORS: &[(&str, &str)] = &[
 ];
 
 /// Large operators: limits go under/over in display style (`munderover`).
-const LARGE_OPS: &[(&str, &str)] = &[
+const LARGE_OPS: &str = pairs![
     ("sum", "∑"),
     ("prod", "∏"),
     ("coprod", "∐"),
@@ -158,15 +159,15 @@ const LARGE_OPS: &[(&str, &str)] = &[
     ("bigotimes", "⨂"),
 ];
 /// Integrals: limits as sub/superscripts (`msubsup`).
-const INTEGRALS: &[(&str, &str)] = &[("int", "∫"), ("iint", "∬"), ("iiint", "∭"), ("oint", "∮")];
+const INTEGRALS: &str = pairs![("int", "∫"), ("iint", "∬"), ("iiint", "∭"), ("oint", "∮")];
 /// Named functions set upright; `lim`-like ones take limits underneath.
-const FUNCTIONS: &[&str] = &[
+const FUNCTIONS: &str = words![
     "sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh",
     "log", "ln", "lg", "exp", "det", "dim", "ker", "deg", "gcd", "arg", "hom", "Pr",
 ];
-const LIMIT_FUNCTIONS: &[&str] = &["lim", "liminf", "limsup", "max", "min", "sup", "inf"];
+const LIMIT_FUNCTIONS: &str = words!["lim", "liminf", "limsup", "max", "min", "sup", "inf"];
 /// Accents: `(command, mark)`, set with `mover accent="true"`.
-const ACCENTS: &[(&str, &str)] = &[
+const ACCENTS: &str = pairs![
     ("hat", "^"),
     ("widehat", "^"),
     ("bar", "¯"),
@@ -179,7 +180,7 @@ const ACCENTS: &[(&str, &str)] = &[
     ("widetilde", "~"),
 ];
 /// Font commands and the `mathvariant` they set.
-const FONTS: &[(&str, &str)] = &[
+const FONTS: &str = pairs![
     ("mathbf", "bold"),
     ("boldsymbol", "bold-italic"),
     ("mathit", "italic"),
@@ -193,7 +194,7 @@ const FONTS: &[(&str, &str)] = &[
     ("mathtt", "monospace"),
 ];
 /// Spacing commands and their widths.
-const SPACES: &[(&str, &str)] = &[
+const SPACES: &str = pairs![
     (",", "0.167em"),
     (":", "0.222em"),
     (">", "0.222em"),
@@ -204,7 +205,7 @@ const SPACES: &[(&str, &str)] = &[
     ("!", "0em"),
 ];
 /// Commands that only size or style delimiters or layout: dropped, their argument kept.
-const TRANSPARENT: &[&str] = &[
+const TRANSPARENT: &str = words![
     "displaystyle",
     "textstyle",
     "scriptstyle",
@@ -225,7 +226,7 @@ const TRANSPARENT: &[&str] = &[
     "label",
 ];
 /// Matrix environments and their surrounding delimiters.
-const MATRICES: &[(&str, &str, &str)] = &[
+const MATRICES: &str = triples![
     ("matrix", "", ""),
     ("smallmatrix", "", ""),
     ("array", "", ""),
@@ -241,10 +242,6 @@ const MATRICES: &[(&str, &str, &str)] = &[
     ("Vmatrix", "‖", "‖"),
     ("cases", "{", ""),
 ];
-
-fn lookup<'t>(table: &'t [(&str, &'t str)], key: &str) -> Option<&'t str> {
-    table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
-}
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -407,7 +404,7 @@ impl Parser {
         let (base, limits) = match self.peek() {
             Some(Tok::Sup | Tok::Sub) => ("<mrow></mrow>".to_string(), false),
             _ => {
-                let limits = matches!(self.peek(), Some(Tok::Cmd(c)) if lookup(LARGE_OPS, c).is_some() || LIMIT_FUNCTIONS.contains(&c.as_str()));
+                let limits = matches!(self.peek(), Some(Tok::Cmd(c)) if rules::table_value(LARGE_OPS, c).is_some() || rules::table_has(LIMIT_FUNCTIONS, c));
                 (self.atom()?, limits)
             }
         };
@@ -526,7 +523,7 @@ impl Parser {
         match self.next() {
             Some(Tok::Char('.')) | None => String::new(),
             Some(Tok::Char(c)) => c.to_string(),
-            Some(Tok::Cmd(c)) => lookup(OPERATORS, &c).unwrap_or("").to_string(),
+            Some(Tok::Cmd(c)) => rules::table_value(OPERATORS, &c).unwrap_or("").to_string(),
             Some(_) => String::new(),
         }
     }
@@ -557,29 +554,29 @@ impl Parser {
     }
 
     fn command(&mut self, c: &str) -> String {
-        if let Some(s) = lookup(IDENTIFIERS, c) {
+        if let Some(s) = rules::table_value(IDENTIFIERS, c) {
             return el("mi", s);
         }
-        if let Some(s) = lookup(OPERATORS, c) {
+        if let Some(s) = rules::table_value(OPERATORS, c) {
             return mo(s);
         }
-        if let Some(s) = lookup(LARGE_OPS, c) {
+        if let Some(s) = rules::table_value(LARGE_OPS, c) {
             return format!("<mo movablelimits=\"true\" largeop=\"true\">{s}</mo>");
         }
-        if let Some(s) = lookup(INTEGRALS, c) {
+        if let Some(s) = rules::table_value(INTEGRALS, c) {
             return format!("<mo largeop=\"true\">{s}</mo>");
         }
-        if FUNCTIONS.contains(&c) || LIMIT_FUNCTIONS.contains(&c) {
+        if rules::table_has(FUNCTIONS, c) || rules::table_has(LIMIT_FUNCTIONS, c) {
             return el("mi", c);
         }
-        if let Some(w) = lookup(SPACES, c) {
+        if let Some(w) = rules::table_value(SPACES, c) {
             return format!("<mspace width=\"{w}\"></mspace>");
         }
-        if let Some(mark) = lookup(ACCENTS, c) {
+        if let Some(mark) = rules::table_value(ACCENTS, c) {
             let base = self.argument();
             return format!("<mover accent=\"true\">{base}{}</mover>", mo(mark));
         }
-        if let Some(variant) = lookup(FONTS, c) {
+        if let Some(variant) = rules::table_value(FONTS, c) {
             let arg = self.raw_argument();
             let simple = arg.chars().all(char::is_alphanumeric);
             return if simple && !arg.is_empty() {
@@ -589,7 +586,7 @@ impl Parser {
                 format!("<mstyle mathvariant=\"{variant}\">{inner}</mstyle>")
             };
         }
-        if TRANSPARENT.contains(&c) {
+        if rules::table_has(TRANSPARENT, c) {
             if c == "label" {
                 self.raw_argument();
             }
@@ -692,10 +689,9 @@ impl Parser {
         if !cells.is_empty() && !last_empty {
             rows.push(el("mtr", &cells.concat()));
         }
-        let (open, close) = MATRICES
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .map_or(("", ""), |&(_, o, c)| (o, c));
+        let (open, close) = rules::table_value(MATRICES, &name)
+            .and_then(|d| d.split_once('\t'))
+            .unwrap_or(("", ""));
         let align = if name == "cases" || name.starts_with("align") {
             " columnalign=\"left\""
         } else {

@@ -278,20 +278,12 @@ impl<'a> NoiseClassifier<'a> {
                 return true;
             }
         }
-        // An element with the `popover` attribute is not rendered until a script or its
-        // `popovertarget` button opens it (the HTML popover API: `[popover]:not(:popover-open)`
-        // is `display: none`). Why: Invision Community's app-install help
-        // (`<i-card popover>`, "To install this app on iOS …") counted as prose in parsed HTML
-        // and outweighed a short forum thread (forum.squarespace.com).
-        let closed = |n: &Node| {
-            n.attr("hidden").is_some()
-                || n.attr("popover").is_some()
-                || n.attr("style").is_some_and(style_hides)
-        };
-        if closed(node) || rules::hiding_class(self.snap, id, self.f.hiding_classes_apply) {
+        if rules::closed_markup(node)
+            || rules::hiding_class(self.snap, id, self.f.hiding_classes_apply)
+        {
             // The box a script reveals (`script_reveal`) is shown; `hidden` stays hidden.
-            let revealed = self.reveal == Some(id) && node.attr("hidden").is_none();
-            return !revealed && !self.closed_panel(id, &closed);
+            let revealed = self.reveal == Some(id) && !rules::closed_by_attribute(node);
+            return !revealed && !self.closed_panel(id, &rules::closed_markup);
         }
         node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id)
     }
@@ -695,11 +687,6 @@ pub(crate) fn review_box(snap: &Snapshot, id: NodeId, node: &Node) -> bool {
 /// An `<article>` or `<main>` element, or one with `role="main"`.
 pub(crate) fn is_article_like(node: &Node) -> bool {
     matches!(node.tag.as_str(), "article" | "main") || node.attr("role") == Some("main")
-}
-
-/// Inline `style` that removes the element from rendering.
-fn style_hides(style: &str) -> bool {
-    rules::compact_style_contains(style, &["display:none", "visibility:hidden"])
 }
 
 /// Whitespace collapsed to single spaces, trimmed, lowercased.
@@ -1821,6 +1808,23 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[help.index()], Some(Reason::Hidden));
         assert_eq!(l.kind[button.index()], None);
+    }
+
+    #[test]
+    fn an_until_found_section_is_not_hidden() {
+        // `hidden="until-found"`: a collapsed section find-in-page opens (Wikipedia's mobile
+        // sections); plain `hidden` stays closed.
+        let mut b = Builder::new();
+        let (mut section, mut closed) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 2);
+            section = b.el("section", &[("hidden", "until-found")], |b| prose(b, 2));
+            closed = b.el("section", &[("hidden", "")], |b| prose(b, 2));
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[section.index()], None);
+        assert_eq!(l.kind[closed.index()], Some(Reason::Hidden));
     }
 
     #[test]

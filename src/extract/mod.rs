@@ -90,6 +90,10 @@ pub(crate) fn extract_learning(
             .counts
             .push(("layout_ignored", usize::from(hidden_page)));
     }
+    if hidden_page {
+        // The check reads the page with its layout, the run without it.
+        out.readerable = None;
+    }
     if let Some(m) = memory {
         m.learn(&out.features, &kept_blocks(snap, &out));
     }

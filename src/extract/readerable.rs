@@ -3,8 +3,8 @@
 //! per parent element so a listing of many teaser cards (one blurb per card) stays below the
 //! line while an article's paragraphs, siblings in one container, add up.
 
-use crate::classify::noise::NoiseClassifier;
-use crate::extract::blocks;
+use crate::classify::noise::{NoiseClassifier, NoiseLabels};
+use crate::extract::blocks::{self, Features};
 use crate::rules::limits;
 use crate::snapshot::Snapshot;
 
@@ -12,6 +12,12 @@ use crate::snapshot::Snapshot;
 pub(crate) fn is_probably_readerable(snap: &Snapshot) -> bool {
     let f = blocks::compute(snap);
     let noise = NoiseClassifier::new(snap, &f).classify();
+    from_features(snap, &f, &noise)
+}
+
+/// [`is_probably_readerable`] on features and noise labels already computed (an extraction's
+/// `blocks` stage and its first, default `noise` pass: the same ones this check computes).
+pub(crate) fn from_features(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> bool {
     // Evidence per parent element, indexed by node id.
     let mut evidence = vec![0.0f32; snap.nodes.len()];
     for &b in &f.blocks {
@@ -110,5 +116,55 @@ mod tests {
             });
         });
         assert!(is_probably_readerable(&b.finish()));
+    }
+
+    /// An extraction asked for the check answers it from its own features as the check does,
+    /// with the noise stage on or ablated (pages: an article as in `sibling_paragraphs_add_up`,
+    /// one paragraph, a list of linked lines).
+    #[test]
+    fn the_extraction_answers_as_the_check_does() {
+        use crate::extract::stages::{run_with, Learning, StageSwitches};
+        let page = |paragraphs: usize, links: bool| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("div", &[("class", "post")], |b| {
+                    for _ in 0..paragraphs {
+                        b.el("p", &[], |b| {
+                            if links {
+                                b.el("a", &[("href", "/x")], |b| {
+                                    b.text(PROSE);
+                                });
+                            } else {
+                                b.text(&PROSE.repeat(2));
+                            }
+                        });
+                    }
+                });
+            });
+            b.finish()
+        };
+        let learning = Learning {
+            readerable: true,
+            ..Learning::default()
+        };
+        for s in [page(4, false), page(1, false), page(6, true)] {
+            for noise in [true, false] {
+                let switches = StageSwitches {
+                    noise,
+                    ..StageSwitches::default()
+                };
+                let deadline = crate::budget::Deadline::start(0);
+                let out = run_with(
+                    &s,
+                    crate::Mode::Balanced,
+                    None,
+                    switches,
+                    learning,
+                    &deadline,
+                );
+                let answer = out.ok().and_then(|o| o.readerable);
+                assert_eq!(answer, Some(is_probably_readerable(&s)));
+            }
+        }
     }
 }

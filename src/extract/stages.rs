@@ -98,6 +98,8 @@ pub(crate) struct Outcome {
     pub trace: Trace,
     /// Feature row of each block of `features.blocks`, when [`Learning::collect_rows`].
     pub rows: Vec<[f32; N_FEATURES]>,
+    /// `is_probably_readerable` on this page, when [`Learning::readerable`].
+    pub readerable: Option<bool>,
 }
 
 /// Which model the `learned` stage uses, and whether to hand back the feature rows.
@@ -109,6 +111,9 @@ pub(crate) struct Learning<'m> {
     pub collect_rows: bool,
     /// Fusion thresholds (`None`: the tuned defaults).
     pub fuse: Option<Fuse>,
+    /// Also answer `is_probably_readerable` from this run's features (the batch tools report
+    /// it per page; computing it apart costs a second `blocks` and `noise` pass).
+    pub readerable: bool,
 }
 
 /// The `learned` stage's output: block scores (logits by `NodeId`) and feature rows.
@@ -172,6 +177,18 @@ pub(crate) fn run_with(
     let mut noise = timed(&mut trace, deadline, "noise", |t, c| {
         noise_stage(snap, &f, switches.noise, false, t, c)
     })?;
+    // The first noise pass is the default classifier's, as `is_probably_readerable` runs it,
+    // unless an ablation turned the stage off.
+    let readerable = learning.readerable.then(|| {
+        let fresh;
+        let labels = if switches.noise {
+            &noise
+        } else {
+            fresh = NoiseClassifier::new(snap, &f).classify();
+            &fresh
+        };
+        crate::extract::readerable::from_features(snap, &f, labels)
+    });
     let mut runs = timed(&mut trace, deadline, "tag_path", |_, c| {
         let runs = tag_path::group(&f, &noise);
         c.push(("runs", runs.runs.len()));
@@ -262,6 +279,7 @@ pub(crate) fn run_with(
             features: f,
             trace,
             rows: out.rows,
+            readerable,
         });
     };
     let mut drop = timed(&mut trace, deadline, "hierarchy", |t, c| {
@@ -323,6 +341,7 @@ pub(crate) fn run_with(
         features: f,
         trace,
         rows: out.rows,
+        readerable,
     })
 }
 

@@ -11,7 +11,7 @@
 //! (cleaneval's gold keeps a site's invitation to discuss).
 
 /// Openings (lowercase), several languages.
-pub(crate) const OPENINGS: &[&str] = &[
+pub(crate) const OPENINGS: &str = words![
     // Affiliate and opinion disclaimers.
     "für links auf dieser seite",
     "this post contains references to products",
@@ -75,7 +75,7 @@ const OPENERS: &[char] = &['(', '[', '*', '¡', '¿'];
 /// True when `text` opens with one of [`OPENINGS`].
 pub(crate) fn is_appeal_line(text: &str) -> bool {
     let t = text.trim_start().trim_start_matches(OPENERS).to_lowercase();
-    OPENINGS.iter().any(|o| t.starts_with(o))
+    crate::rules::table_words(OPENINGS).any(|o| t.starts_with(o))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! lines). Matched only at the start of a short block, so prose that mentions a photo stays.
 
 /// Labels (lowercase) a credit line opens with, in the corpora's languages.
-pub(crate) const CREDIT_LABELS: &[&str] = &[
+pub(crate) const CREDIT_LABELS: &str = words![
     "foto:",
     "fotos:",
     "bild:",
@@ -49,7 +49,7 @@ pub(crate) fn is_credit_line(text: &str) -> bool {
         .trim_start_matches(OPENERS)
         .trim_start()
         .to_lowercase();
-    CREDIT_LABELS.iter().any(|l| t.starts_with(l))
+    crate::rules::table_words(CREDIT_LABELS).any(|l| t.starts_with(l))
 }
 
 #[cfg(test)]

@@ -94,6 +94,55 @@ pub(crate) const SKIP_TAGS: &[&str] = &[
 /// GUI controls: seed 001 counts them as interactive noise even outside a `<form>`.
 pub(crate) const CONTROL_TAGS: &[&str] = &["input", "select", "textarea", "button", "option"];
 
+/// The value of `key` in a `pairs!`/`triples!` table (crate root) (the first entry with that key).
+pub(crate) fn table_value(table: &'static str, key: &str) -> Option<&'static str> {
+    table.split('\n').find_map(|e| {
+        e.split_once('\t')
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| v)
+    })
+}
+
+/// `key` is a word of a `words!` table (crate root).
+pub(crate) fn table_has(table: &str, key: &str) -> bool {
+    table_words(table).any(|w| w == key)
+}
+
+/// The words of a `words!` table, in order.
+pub(crate) fn table_words(table: &str) -> impl Iterator<Item = &str> {
+    table.split_terminator('\n')
+}
+
+/// Markup that closes an element until a script or the reader opens it: the `hidden` attribute,
+/// the `popover` attribute (the HTML popover API renders `[popover]:not(:popover-open)` as
+/// `display: none`) or an inline `display: none` / `visibility: hidden`. The one closed-markup test
+/// of the noise stage and the article builder (each adds its exceptions: streamed segments, code
+/// tabs, a script's reveal, closed panels of prose).
+///
+/// `hidden="until-found"` is not closed: the browser lets find-in-page (and a `#fragment`) open
+/// it, and pages use it for the collapsed sections of the article itself (Wikipedia's mobile
+/// sections, docs accordions), so a reader shows it.
+/// Why `popover`: Invision Community's app-install help (`<i-card popover>`, "To install this app
+/// on iOS …") counted as prose in parsed HTML and outweighed a short forum thread
+/// (forum.squarespace.com); a popover's text is an overlay's, not the page's.
+pub(crate) fn closed_markup(node: &crate::snapshot::Node) -> bool {
+    closed_by_attribute(node) || node.attr("style").is_some_and(style_hides)
+}
+
+/// [`closed_markup`] by attribute alone (`hidden` other than `until-found`, `popover`): what a
+/// script's reveal of an inline-styled box does not open.
+pub(crate) fn closed_by_attribute(node: &crate::snapshot::Node) -> bool {
+    node.attr("hidden")
+        .is_some_and(|v| !v.eq_ignore_ascii_case("until-found"))
+        || node.attr("popover").is_some()
+}
+
+/// Inline `style` that removes the element from rendering (`display: none` or
+/// `visibility: hidden`; whitespace and case ignored).
+pub(crate) fn style_hides(style: &str) -> bool {
+    compact_style_contains(style, &["display:none", "visibility:hidden"])
+}
+
 /// A streamed server-rendering segment: `<div hidden id="S:3">` (hex ids) holds content that the page's
 /// script moves into its `<template id="B:3">` slot as soon as it runs (React 18+ streaming,
 /// as Next.js and others ship it). Hidden only until then, so it is content, not a hidden box:
@@ -514,6 +563,30 @@ mod tests {
         assert!(contains_ci("© 2024 Société", "société"));
         // Non-ASCII letters compare exactly: vocabularies list the forms pages use.
         assert!(contains_ci("поделиться", "поделиться"));
+    }
+
+    #[test]
+    fn closed_markup_is_hidden_popover_or_hiding_style() {
+        let mut b = crate::snapshot::build::Builder::new();
+        let mut ids = Vec::new();
+        b.el("body", &[], |b| {
+            for attrs in [
+                &[("hidden", "")][..],
+                &[("popover", "auto")],
+                &[("style", "color: red; DISPLAY : none")],
+                &[("style", "visibility:hidden")],
+                &[("hidden", "until-found")],
+                &[("style", "display: block")],
+                &[],
+            ] {
+                ids.push(b.el("div", attrs, |_| {}));
+            }
+        });
+        let s = b.finish();
+        let closed: Vec<bool> = ids.iter().map(|&id| closed_markup(s.node(id))).collect();
+        assert_eq!(closed, [true, true, true, true, false, false, false]);
+        // A script's reveal opens a style, not an attribute.
+        assert!(closed_by_attribute(s.node(ids[1])) && !closed_by_attribute(s.node(ids[2])));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 /// page (trafilatura: a shop grid under an article); 13 more German, French, Spanish, Italian
 /// and Dutch forms ("kunden kauften auch", "vous aimerez aussi", "productos relacionados" …)
 /// matched no development page and cost 137 B gz of the extension wasm's exhausted budget.
-pub(crate) const SECTION_PHRASES: &[&str] = &[
+pub(crate) const SECTION_PHRASES: &str = words![
     "also viewed",
     "also bought",
     "also purchased",
@@ -70,7 +70,7 @@ pub(crate) fn is_section_marker(text: &str) -> bool {
     }
     let key = crate::rules::tail::marker_key(text);
     let words: Vec<&str> = key.split(' ').collect();
-    SECTION_PHRASES.iter().any(|p| {
+    crate::rules::table_words(SECTION_PHRASES).any(|p| {
         let phrase: Vec<&str> = p.split(' ').collect();
         words.windows(phrase.len()).any(|w| w == phrase.as_slice())
     })

@@ -10,7 +10,7 @@
 /// Labels (lowercase, without the colon) a "read also" line opens with. Not "Related:" nor
 /// "See also:": Wikipedia hatnotes ("See also: Mozilla Foundation") and CNN's inline
 /// "Related:" lines are kept by the readability corpus's gold (−0.0003 with them).
-pub(crate) const READ_ALSO_LABELS: &[&str] = &[
+pub(crate) const READ_ALSO_LABELS: &str = words![
     "read more",
     "read also",
     "also read",
@@ -44,7 +44,7 @@ pub(crate) const READ_ALSO_MAX_CHARS: u32 = 160;
 /// True when `text` opens with a "read also" label and its colon, and text follows.
 pub(crate) fn is_read_also_line(text: &str) -> bool {
     let t = text.trim_start().to_lowercase();
-    READ_ALSO_LABELS.iter().any(|l| {
+    crate::rules::table_words(READ_ALSO_LABELS).any(|l| {
         t.strip_prefix(l)
             .map(str::trim_start)
             .and_then(|rest| rest.strip_prefix(':'))

@@ -211,7 +211,7 @@ pub(crate) fn pending_reveal(snap: &Snapshot) -> Option<NodeId> {
         if styled(i) && text[i] as f32 > limits::INLINE_REVEAL_MIN_TEXT_SHARE * page {
             return Some(NodeId(i as u32));
         }
-        hidden[i] = styled(i) || node.attr("hidden").is_some();
+        hidden[i] = styled(i) || rules::closed_markup(node);
     }
     None
 }

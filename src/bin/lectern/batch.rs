@@ -52,23 +52,24 @@ fn extract_page(
     let start = Instant::now();
     let model = (!setup.models.is_empty())
         .then(|| &setup.models[crate::train::fold_of(&rec.id, setup.models.len())]);
+    // The parsed page and the toolbar check, both kept from the extraction when it gets that far.
+    let mut parsed = None;
+    let mut readerable = None;
     let outcome = guarded(|| {
-        let parsed;
         let snap = match &source {
             Source::Live(snap) => snap,
-            Source::Html(bytes) => {
-                parsed = lectern::parse_bytes(bytes, &options)?;
-                &parsed
-            }
+            Source::Html(bytes) => &*parsed.insert(lectern::parse_bytes(bytes, &options)?),
         };
-        lectern::learn::extract_with_model(
+        let (article, r) = lectern::learn::extract_with_readerable(
             snap,
             &options,
             memory,
             setup.switches,
             model,
             setup.fuse,
-        )
+        )?;
+        readerable = r;
+        Ok::<_, lectern::Error>(article)
     });
     pred.ms = Some(start.elapsed().as_secs_f64() * 1000.0);
     match outcome {
@@ -86,14 +87,18 @@ fn extract_page(
         Ok(Err(e)) => pred.error = Some(e.to_string()),
         Err(panic) => pred.error = Some(panic),
     }
-    // Outside the timed extraction: the cheap check the toolbar button runs on its own parse.
-    pred.readerable = match &source {
-        Source::Live(snap) => guarded(|| lectern::is_probably_readerable(snap)).ok(),
-        Source::Html(bytes) => guarded(|| lectern::parse_bytes(bytes, &options))
+    // The cheap check the toolbar button runs, from the extraction's own features; where the
+    // extraction did not answer it (an error, a panic, a layout set aside), on its own, outside
+    // the timed extraction, with the same answer.
+    pred.readerable = readerable.or_else(|| match (&source, &parsed) {
+        (Source::Live(snap), _) | (Source::Html(_), Some(snap)) => {
+            guarded(|| lectern::is_probably_readerable(snap)).ok()
+        }
+        (Source::Html(bytes), None) => guarded(|| lectern::parse_bytes(bytes, &options))
             .ok()
             .and_then(Result::ok)
             .map(|snap| lectern::is_probably_readerable(&snap)),
-    };
+    });
     pred
 }
 
