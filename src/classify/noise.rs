@@ -429,7 +429,11 @@ impl<'a> NoiseClassifier<'a> {
             && rules::AD_SIZES
                 .iter()
                 .any(|&(w, h)| (l.width - w).abs() <= w * 0.1 && (l.height - h).abs() <= h * 0.1);
-        if banner && self.f.text_len[id.index()] < 40 && !self.holds_heading(id) {
+        if banner
+            && self.f.text_len[id.index()] < 40
+            && !self.holds_heading(id)
+            && !self.holds_text_lines(id, 2)
+        {
             return Some(Reason::Advertisement);
         }
         match g.region {
@@ -618,6 +622,19 @@ impl<'a> NoiseClassifier<'a> {
     /// ("Advertisement"); a box whose words are a heading is a section's title that happens to
     /// be sized like a leaderboard (wcxb-dev 0693, live: a 731 × 98 column holding "Benefits /
     /// Quality service, made simple" dropped the section under it).
+    /// At least `n` blocks under `id` (or `id` itself) have text of their own. Why: an ad slot
+    /// shows one creative, its markup at most a label line ("Advertisement"); a banner-sized
+    /// box of separate short lines is a post's byline (wcxb-dev Netmums: avatar, "Judith C
+    /// (157)", "28/11/2025 at 7:16 pm" in 505×56 px, the size of a 468×60 banner).
+    fn holds_text_lines(&self, id: NodeId, n: usize) -> bool {
+        self.f
+            .subtree(id)
+            .iter()
+            .filter(|b| self.f.is_block[b.index()] && self.f.own_len[b.index()] > 0)
+            .nth(n - 1)
+            .is_some()
+    }
+
     fn holds_heading(&self, id: NodeId) -> bool {
         self.f
             .subtree(id)
@@ -1842,7 +1859,18 @@ mod tests {
     fn geometry_finds_overlays_and_banners() {
         let mut b = Builder::new();
         let (mut modal, mut ad, mut title, mut cell) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        let mut byline = NodeId(0);
         b.el("body", &[], |b| {
+            // A post's byline (avatar, name, date) sized like a 468×60 banner is not an ad.
+            byline = b.el("div", &[], |b| {
+                b.el("img", &[("src", "avatar.png")], |_| {});
+                b.el("div", &[], |b| {
+                    b.text("Judith C(157)");
+                });
+                b.el("div", &[], |b| {
+                    b.text("28/11/2025 at 7:16 pm");
+                });
+            });
             modal = b.el("div", &[], |b| {
                 b.text("We value your privacy");
             });
@@ -1899,7 +1927,11 @@ mod tests {
         if let Some(l) = s.nodes[cell.index()].layout.as_mut() {
             (l.width, l.height) = (320.0, 50.0);
         }
+        if let Some(l) = s.nodes[byline.index()].layout.as_mut() {
+            (l.width, l.height) = (505.0, 56.0);
+        }
         let l = labels(&s);
+        assert_eq!(l.kind[byline.index()], None);
         assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));
         assert_eq!(l.kind[title.index()], None);

@@ -590,7 +590,16 @@ fn geometry(snap: &Snapshot, invisible: &[bool]) -> Vec<Option<Geo>> {
     let Some(vp) = snap.viewport.as_ref() else {
         return Vec::new();
     };
-    let pw = vp.page_width.max(vp.width).max(1.0);
+    // Why the viewport's width and not the scroll width: a page is read across the window;
+    // what overflows it sideways is off-screen (a carousel's track, an off-canvas drawer), and
+    // counting it put a 1,280 px page wholly in the left band (wcxb-dev Dick Blick and Solo
+    // Stove, 6,400 and 3,186 px wide: their product grids read as side menus).
+    let pw = if vp.width > 0.0 {
+        vp.width
+    } else {
+        vp.page_width
+    }
+    .max(1.0);
     let ph = vp.page_height.max(vp.height).max(1.0);
     let diag = (pw * pw + ph * ph).sqrt();
     let band = (ph * limits::REGION_VERTICAL_SHARE)
@@ -885,6 +894,31 @@ mod tests {
         let f = compute(&s);
         assert!(f.geo(mid).is_none());
         assert_eq!(f.geo(top).map(|g| g.region), Some(Region::Top));
+    }
+
+    #[test]
+    fn side_bands_are_the_windows_not_the_overflows() {
+        let (mut s, grid, side) = two_boxes("Featured categories", "Menu");
+        let lay = |x: f32, width: f32| Layout {
+            x,
+            y: 1500.0,
+            width,
+            height: 400.0,
+            ..Default::default()
+        };
+        s.nodes[grid.index()].layout = Some(lay(0.0, 1280.0));
+        s.nodes[side.index()].layout = Some(lay(0.0, 200.0));
+        // A carousel's track makes the page 6,400 px wide; the window is 1,280.
+        s.viewport = Some(Viewport {
+            width: 1280.0,
+            height: 800.0,
+            page_width: 6400.0,
+            page_height: 4000.0,
+            ..Default::default()
+        });
+        let f = compute(&s);
+        assert_eq!(f.geo(grid).map(|g| g.region), Some(Region::Centre));
+        assert_eq!(f.geo(side).map(|g| g.region), Some(Region::Left));
     }
 
     #[test]

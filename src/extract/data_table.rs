@@ -41,6 +41,13 @@ pub(crate) fn data_cells(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec
 pub(crate) const GRID: u8 = 1;
 /// A cell of a grid of short cells (names, numbers, dates): its one link is its whole text.
 pub(crate) const DATA: u8 = 2;
+/// A cell of a grid of short cells without a header row: one record's field, not a side column
+/// when its table lies across the reading column (with layout, `layout::off_column` then leaves
+/// it alone; `layout::table_across_column`), but its label is still judged as any block's. Why: a city page's table of training providers (name | website, the header row in
+/// plain `td`s: wcxb-dev austintexas.gov) is wider than the prose above it, so its first and
+/// last columns read as side boxes and were dropped live, while parsed HTML kept them. A page
+/// laid out as a table holds whole columns in its cells, not short fields.
+pub(crate) const RECORD: u8 = 3;
 
 /// The rows (`tr`) of a table, through `thead`/`tbody`/`tfoot`, not into nested tables.
 fn rows(snap: &Snapshot, table: NodeId) -> Vec<NodeId> {
@@ -104,6 +111,7 @@ fn data_table_cells(snap: &Snapshot, f: &Features, table: NodeId) -> Option<(Vec
     match (header, short) {
         (true, true) => Some((cells, DATA)),
         (true, false) => Some((cells, GRID)),
+        (false, true) => Some((cells, RECORD)),
         _ => None,
     }
 }
@@ -178,10 +186,11 @@ mod tests {
     }
 
     #[test]
-    fn a_table_of_links_without_header_is_not_data() {
+    fn a_table_of_links_without_header_is_records_not_data() {
+        // Its cells are one record's fields (never a side column), but not read as data.
         let (s, _, name) = page(false);
         let f = blocks::compute(&s);
-        assert_eq!(data_cells(&s, &f, &[NodeId::ROOT])[name.index()], 0);
+        assert_eq!(data_cells(&s, &f, &[NodeId::ROOT])[name.index()], RECORD);
     }
 
     /// A table: a header row of `th` (when `header`), then three rows of a date, a topic and

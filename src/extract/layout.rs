@@ -115,9 +115,25 @@ pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool 
     let (Some(g), Some(body)) = (f.geo(b), f.body_font) else {
         return f.geo.is_none() && teaser_in_main_column(snap, f, b);
     };
-    centred_and_visible(g)
+    (centred_and_visible(g) || in_list_reaching_centre(snap, f, g, b))
         && g.font_size >= body * limits::SMALL_PRINT_SHARE
         && headline_links(snap, f, b)
+}
+
+/// `b` lies in the top or bottom band but its parent box reaches into the centre: one item of
+/// a list that runs through the bands, judged by the list's box. Why: on a tall page the
+/// bands are two screens each (`limits::REGION_MAX_BAND_VIEWPORTS`), and a product grid that
+/// ends near the page's foot had its last rows refused as teasers while its first rows were
+/// kept (wcxb-dev White Flower Farm's pottery grid, 13,000 px unstyled; parsed HTML keeps every
+/// row). A footer's links sit in a footer box that is wholly in the band.
+fn in_list_reaching_centre(snap: &Snapshot, f: &Features, g: &Geo, b: NodeId) -> bool {
+    g.visible
+        && matches!(g.region, Region::Top | Region::Bottom)
+        && snap
+            .node(b)
+            .parent
+            .and_then(|p| f.geo(p))
+            .is_some_and(|p| p.region == Region::Centre)
 }
 
 /// Parsed HTML (no layout): the same headline test, with the centre test replaced by a
@@ -236,12 +252,31 @@ pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId)
         return false;
     }
     let beside = l.x + l.width <= col.left || l.x >= col.right;
+    // Why a box running past the window's right edge is not a side column: a side column is laid
+    // out inside the window; what reaches beyond it is a horizontal carousel's slide, scrolled
+    // out of view (wcxb-dev Solo Stove's feature cards, which the gold keeps and parsed HTML
+    // keeps).
+    let past_window = snap
+        .viewport
+        .as_ref()
+        .is_some_and(|vp| vp.width > 0.0 && l.x + l.width > vp.width + 1.0);
     let i = b.index();
     let weak = f.own_len[i] < limits::MIN_PARAGRAPH_CHARS
         || f.own_link_density(b) >= limits::OFF_COLUMN_LINK_SHARE
         || small_print_factor(snap, f, b) < 1.0
         || l.width < (col.right - col.left) * limits::OFF_COLUMN_NARROW_SHARE;
-    beside && weak && !in_code(snap, b)
+    beside && weak && !past_window && !in_code(snap, b)
+}
+
+/// The nearest table holding `b` overlaps the column: a table set in the reading column, whose
+/// outer cells may stick out beside the prose when the table is wider than it. A table wholly
+/// beside the column is a side box whatever it tabulates (styled-dev used-tanning-beds: a
+/// side table of featured beds, one record a row).
+pub(crate) fn table_across_column(snap: &Snapshot, col: &Column, b: NodeId) -> bool {
+    snap.path_up(b)
+        .find(|&a| snap.node(a).is("table"))
+        .and_then(|t| snap.node(t).layout.as_ref())
+        .is_some_and(|l| l.x < col.right && l.x + l.width > col.left)
 }
 
 /// Inside a `<pre>` or `<code>` box: a code sample. Why: API references set their examples
@@ -451,6 +486,83 @@ mod tests {
             let f = blocks::compute(&s);
             assert!(!teaser_headline(&s, &f, link), "{tag} {attrs:?}");
         }
+    }
+
+    #[test]
+    fn a_list_running_into_the_bottom_band_keeps_its_last_headlines() {
+        let (mut s, column, headline, _) = front_page();
+        // The column starts mid-page; its last headline is in the bottom band (3,000 px page:
+        // the band starts at 2,640).
+        lay_out(&mut s, |id| {
+            let y = if id == headline { 2900.0 } else { 1200.0 };
+            (300.0, y, 680.0, 16.0)
+        });
+        let f = blocks::compute(&s);
+        assert_eq!(f.geo(headline).map(|g| g.region), Some(Region::Bottom));
+        assert!(teaser_headline(&s, &f, headline));
+        // A list wholly in the band (a footer's) is not.
+        let b = s.nodes[headline.index()].parent;
+        if let Some(l) = s.nodes[column.index()].layout.as_mut() {
+            l.y = 2900.0;
+        }
+        let f = blocks::compute(&s);
+        assert_eq!(b, Some(column));
+        assert!(!teaser_headline(&s, &f, headline));
+    }
+
+    #[test]
+    fn a_carousel_slide_past_the_window_is_not_a_side_box() {
+        let (mut s, root, side, _) = column_and_side_box();
+        let right: Vec<bool> = (0..s.len())
+            .map(|i| {
+                s.path_up(NodeId(i as u32))
+                    .any(|c| s.node(c).attr("class") == Some("right"))
+            })
+            .collect();
+        // The side boxes start right of the column and run past the 1,280-px window.
+        lay_out(&mut s, |id| {
+            if right[id.index()] {
+                (1100.0, 300.0, 440.0, 16.0)
+            } else {
+                (100.0, 300.0, 700.0, 16.0)
+            }
+        });
+        let f = blocks::compute(&s);
+        let Some(col) = main_column(&s, &f, &[], &[root]) else {
+            panic!("six paragraphs make a column")
+        };
+        for &b in &side {
+            assert!(!off_column(&s, &f, &col, b), "slide {b:?}");
+        }
+    }
+
+    #[test]
+    fn a_table_across_the_column_is_in_it_a_table_beside_it_is_not() {
+        let mut b = Builder::new();
+        let mut cell = NodeId(0);
+        let table = b.el("table", &[], |b| {
+            b.el("tr", &[], |b| {
+                cell = b.el("td", &[], |b| {
+                    b.text("Capital IDEA");
+                });
+            });
+        });
+        let mut s = b.finish();
+        let col = Column {
+            left: 200.0,
+            right: 1000.0,
+        };
+        // Wider than the column: its first cell sticks out left of the prose.
+        lay_out(&mut s, |id| {
+            if id == table {
+                (10.0, 300.0, 1260.0, 16.0)
+            } else {
+                (10.0, 300.0, 180.0, 16.0)
+            }
+        });
+        assert!(table_across_column(&s, &col, cell));
+        lay_out(&mut s, |_| (1010.0, 300.0, 260.0, 16.0));
+        assert!(!table_across_column(&s, &col, cell));
     }
 
     /// A table-layout page: one root holding a wide column of prose and, beside it, a narrow

@@ -865,8 +865,14 @@ fn hierarchy_stage(
                     label = Label::Content;
                 } else if label == Label::Content
                     && !card
-                    && data_cells[i] == 0
-                    && column.is_some_and(|c| crate::extract::layout::off_column(snap, f, &c, id))
+                    && column.is_some_and(|c| {
+                        use crate::extract::{data_table::RECORD, layout};
+                        let cells = data_cells[i];
+                        let record = cells == RECORD && layout::table_across_column(snap, &c, id);
+                        (cells == 0 || cells == RECORD)
+                            && !record
+                            && layout::off_column(snap, f, &c, id)
+                    })
                 {
                     // A link box or contact line beside the reading column (layout only).
                     label = Label::Boilerplate;

@@ -338,11 +338,14 @@ pub(crate) fn closed_panel_of_prose(
         let Some(parent) = snap.node(panel).parent else {
             return false;
         };
-        let mut elements = snap
-            .node(parent)
-            .children
-            .iter()
-            .filter(|c| snap.node(**c).kind == NodeKind::Element);
+        // Why `<style>` and `<script>` siblings are passed over: CSS-in-JS libraries insert
+        // their rules as a `<style>` right before the styled box (Emotion's
+        // `style[data-emotion]`: wcxb-dev NCCIH's health-topic accordions), which sits
+        // between the trigger and its panel and is never shown.
+        let mut elements = snap.node(parent).children.iter().filter(|c| {
+            let n = snap.node(**c);
+            n.kind == NodeKind::Element && !matches!(n.tag.as_str(), "style" | "script")
+        });
         let before = elements.clone().take_while(|c| **c != panel).last();
         if let Some(c) = before {
             return (shown(*c) && is_trigger(snap, *c, 0)) || tab_set_pane(snap, panel, *c);
@@ -727,6 +730,29 @@ mod tests {
         // Without a shown trigger before it, the answer stays hidden.
         hide(&mut s, q, "none", "visible", 1.0);
         assert!(Visibility::of(&s).invisible[answer.index()]);
+    }
+
+    #[test]
+    fn a_css_in_js_style_between_trigger_and_panel_is_passed_over() {
+        let mut b = Builder::new();
+        let (mut q, mut style, mut answer) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            q = b.el("button", &[("aria-expanded", "false")], |b| {
+                b.text("What do studies say about anxiety?");
+            });
+            style = b.el("style", &[("data-emotion", "css iiacjm")], |b| {
+                b.text(".css-iiacjm{display:none}");
+            });
+            answer = b.el("div", &[("class", "css-iiacjm")], |b| {
+                b.text(&PROSE.repeat(3));
+            });
+        });
+        let mut s: Snapshot = b.finish();
+        hide(&mut s, q, "block", "visible", 1.0);
+        for id in [style, answer] {
+            hide(&mut s, id, "none", "visible", 1.0);
+        }
+        assert!(!Visibility::of(&s).invisible[answer.index()]);
     }
 
     #[test]
