@@ -121,6 +121,42 @@ pub(crate) mod cards {
     pub const PRODUCTS_FOR_COLLECTION: usize = 2;
 }
 
+/// Product-card controls and badges: a block whose whole text (case and spacing aside) is one
+/// of these is a shop tile's furniture, not its content. Why: category grids repeat a checkbox
+/// or link per tile ("Compare" under newegg's tiles, Magento's "Add to Compare" on
+/// gardenersedge and B&H), a hover button ("Quick View": newegg, bombas; "View Details":
+/// generationtux) and a badge ("Top Rated": REI; "New Arrival": adorama, zappos; "Low Stock":
+/// zappos); readers and the corpora's gold show the tiles' names and prices without them
+/// (no gold line of any corpus is one of these). A `<button>` is dropped already; these are
+/// labels, links and `div`s. Not "Sold out", "Sale", "New", "Add to cart", "Free shipping"
+/// or "Learn more": gold lines keep them (a product's own stock line, feature tiles).
+pub(crate) const CARD_CONTROL_LABELS: &[&str] = &[
+    "compare",
+    "add to compare",
+    "quick view",
+    "quick shop",
+    "view details",
+    "top rated",
+    "new arrival",
+    "low stock",
+    "add to wishlist",
+    "add to wish list",
+    "add to bag",
+];
+
+/// A card control label is a few words: longer blocks are not compared.
+pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 24;
+
+/// True when `text` is a product-card control or badge ([`CARD_CONTROL_LABELS`]).
+pub(crate) fn is_card_control(text: &str) -> bool {
+    let t = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    CARD_CONTROL_LABELS.contains(&t.as_str())
+}
+
 /// Currency signs that mark a price when a digit stands next to them ("$49", "19,99 €").
 const CURRENCY_SIGNS: &[char] = &[
     '$', '€', '£', '¥', '₹', '₩', '₽', '₺', '₴', '₪', '₫', '฿', '₱', '₦', '₡', '₲', '₸',
