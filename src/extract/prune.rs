@@ -200,26 +200,37 @@ pub(crate) mod tests {
         let mut b = Builder::new();
         let (mut grid, mut name, mut compare, mut badge, mut line) =
             (NodeId(0), NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        let (mut sort, mut more) = (NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
-            grid = b.el("ul", &[("class", "products")], |b| {
-                b.el("li", &[("class", "tile")], |b| {
-                    badge = b.el("div", &[("class", "badge")], |b| {
-                        b.el("span", &[], |b| {
-                            b.text(" Top  Rated ");
+            grid = b.el("div", &[("class", "results")], |b| {
+                sort = b.el("div", &[("class", "toolbar")], |b| {
+                    b.text("Sort by: Best Selling");
+                });
+                b.el("ul", &[("class", "products")], |b| {
+                    b.el("li", &[("class", "tile")], |b| {
+                        badge = b.el("div", &[("class", "badge")], |b| {
+                            b.el("span", &[], |b| {
+                                b.text(" Top  Rated ");
+                            });
+                        });
+                        name = b.el("h3", &[], |b| {
+                            b.text("Trail Helmet $89.95");
+                        });
+                        compare = b.el("div", &[], |b| {
+                            b.el("label", &[], |b| {
+                                b.el("input", &[("type", "checkbox")], |_| {});
+                                b.text("Compare");
+                            });
+                        });
+                        // A sentence that opens with a label is the tile's text.
+                        line = b.el("p", &[], |b| {
+                            b.text("Compare it with last year's model.");
                         });
                     });
-                    name = b.el("h3", &[], |b| {
-                        b.text("Trail Helmet $89.95");
-                    });
-                    compare = b.el("div", &[], |b| {
-                        b.el("label", &[], |b| {
-                            b.el("input", &[("type", "checkbox")], |_| {});
-                            b.text("Compare");
-                        });
-                    });
-                    // A sentence that opens with a label is the tile's text.
-                    line = b.el("p", &[], |b| {
-                        b.text("Compare it with last year's model.");
+                });
+                more = b.el("div", &[("class", "pagination")], |b| {
+                    b.el("a", &[("href", "?page=2")], |b| {
+                        b.text("Load more");
                     });
                 });
             });
@@ -230,8 +241,9 @@ pub(crate) mod tests {
         let n = with_inputs(&s, |inp| {
             drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
         });
-        assert_eq!(n, 2);
+        assert_eq!(n, 4);
         assert!(drop[compare.index()] && drop[badge.index()]);
+        assert!(drop[sort.index()] && drop[more.index()]);
         assert!(!drop[name.index()] && !drop[line.index()]);
         assert_eq!(
             trace.last_decision(compare).map(|d| d.reason),

@@ -142,19 +142,34 @@ pub(crate) const CARD_CONTROL_LABELS: &[&str] = &[
     "add to wishlist",
     "add to wish list",
     "add to bag",
+    // A listing's toolbar around its grid: the sort bar's label, the filter drawer's toggle
+    // and the "load more" button under the grid (REI, Zappos, Steam, Shopify themes).
+    "sort",
+    "sort by",
+    "filter",
+    "filters",
+    "load more",
+    "show more",
+    "view more",
+    "see more",
 ];
 
-/// A card control label is a few words: longer blocks are not compared.
-pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 24;
+/// A sort bar showing its current order ("Sort: Best Match", "Sort by: Featured") opens
+/// with one of these.
+pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
 
-/// True when `text` is a product-card control or badge ([`CARD_CONTROL_LABELS`]).
+/// A card control label is a few words: longer blocks are not compared.
+pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 32;
+
+/// True when `text` is a product-card control or badge or a listing toolbar's control
+/// ([`CARD_CONTROL_LABELS`], [`SORT_BAR_PREFIXES`]).
 pub(crate) fn is_card_control(text: &str) -> bool {
     let t = text
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase();
-    CARD_CONTROL_LABELS.contains(&t.as_str())
+    CARD_CONTROL_LABELS.contains(&t.as_str()) || SORT_BAR_PREFIXES.iter().any(|p| t.starts_with(p))
 }
 
 /// Currency signs that mark a price when a digit stands next to them ("$49", "19,99 €").
