@@ -703,7 +703,7 @@ fn style_hides(style: &str) -> bool {
 }
 
 /// Whitespace collapsed to single spaces, trimmed, lowercased.
-fn squeezed_lower(text: &str) -> String {
+pub(crate) fn squeezed_lower(text: &str) -> String {
     text.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::extract::score::Inputs;
-use crate::rules::page_type::{is_card_control, is_rating_count, CARD_CONTROL_MAX_CHARS};
+use crate::rules::page_type::{is_card_control, CARD_CONTROL_MAX_CHARS};
 use crate::rules::prune::{PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
 use crate::snapshot::{NodeId, NodeKind};
 use crate::trace::{Reason, Trace};
@@ -47,7 +47,7 @@ pub(crate) fn drop_repeats(
         if len > 0
             && len <= CARD_CONTROL_MAX_CHARS
             && len == f.text_len[i]
-            && card_control(&snap.text_of(id), offers)
+            && is_card_control(&snap.text_of(id), offers)
         {
             drop[i] = true;
             trace.decide(id, "prune", false, Reason::Interactive);
@@ -79,11 +79,6 @@ pub(crate) fn drop_repeats(
         }
     });
     dropped
-}
-
-/// `text` is a listing tile's control, badge or (off product pages) rating count.
-fn card_control(text: &str, offers: bool) -> bool {
-    is_card_control(text) || (!offers && is_rating_count(text))
 }
 
 #[cfg(test)]
@@ -252,8 +247,9 @@ pub(crate) mod tests {
         assert_eq!(n, 5);
         assert!(drop[rating.index()]);
         // On a product page the count heads its reviews, where the `tail` stage cuts.
-        assert!(card_control("(1,204 Reviews)", false) && !card_control("1,204 Reviews", true));
-        assert!(!card_control("Reviews", false) && !card_control("12 great reviews", false));
+        assert!(is_card_control("(1,204 Reviews)", false));
+        assert!(!is_card_control("1,204 Reviews", true));
+        assert!(!is_card_control("Reviews", false) && !is_card_control("12 great reviews", false));
         assert!(drop[compare.index()] && drop[badge.index()]);
         assert!(drop[sort.index()] && drop[more.index()]);
         assert!(!drop[name.index()] && !drop[line.index()]);

@@ -161,41 +161,35 @@ pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
 /// A card control label is a few words: longer blocks are not compared.
 pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 32;
 
-/// True when `text` is a product-card control or badge or a listing toolbar's control
-/// ([`CARD_CONTROL_LABELS`], [`SORT_BAR_PREFIXES`]).
-pub(crate) fn is_card_control(text: &str) -> bool {
-    let t = text
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    CARD_CONTROL_LABELS.contains(&t.as_str()) || SORT_BAR_PREFIXES.iter().any(|p| t.starts_with(p))
-}
-
 /// The words a tile's rating count ends with ("128 reviews", "(1,204 ratings)").
 const RATING_COUNT_WORDS: &[&str] = &["review", "reviews", "rating", "ratings"];
 
-/// A tile's rating count alone in its block: a number and [`RATING_COUNT_WORDS`], in
-/// brackets or not. Why: shop grids print it under every tile's stars (REI, Thomann,
+/// True when `text` is a product-card control or badge or a listing toolbar's control
+/// ([`CARD_CONTROL_LABELS`], [`SORT_BAR_PREFIXES`]), or, off a product page (`offers`), a
+/// tile's rating count alone: a number and one of [`RATING_COUNT_WORDS`], in brackets or not.
+/// Why the counts: shop grids print one under every tile's stars (REI, Thomann,
 /// runningwarehouse; wcxb-dev collection: 100 such lines outside the gold, 3 in it); a
 /// review's own text or a product's rating sentence is longer. Not on a product page: there
 /// the count heads the product's reviews, which the `tail` stage cuts at it (wcxb-dev Thomann
-/// 2985 kept its reviews without it: 0.96 → 0.70).
-pub(crate) fn is_rating_count(text: &str) -> bool {
-    let t = text
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    let t = t.trim_start_matches('(').trim_end_matches(')');
-    let mut words = t.split(' ');
-    let (Some(n), Some(w), None) = (words.next(), words.next(), words.next()) else {
-        return false;
-    };
-    n.starts_with(|c: char| c.is_ascii_digit())
-        && n.chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | 'k'))
-        && RATING_COUNT_WORDS.contains(&w)
+/// 2985 kept its reviews without this guard: 0.96 → 0.70). Not inlined: inlined into the
+/// `prune` walk it cost the extension wasm 800 B gz, outlined 22 B.
+#[inline(never)]
+pub(crate) fn is_card_control(text: &str, offers: bool) -> bool {
+    let t = crate::classify::noise::squeezed_lower(text);
+    if CARD_CONTROL_LABELS.contains(&t.as_str())
+        || SORT_BAR_PREFIXES.iter().any(|p| t.starts_with(p))
+    {
+        return true;
+    }
+    let t = t.strip_prefix('(').unwrap_or(&t);
+    let t = t.strip_suffix(')').unwrap_or(t);
+    !offers
+        && t.split_once(' ').is_some_and(|(n, w)| {
+            n.bytes().next().is_some_and(|b| b.is_ascii_digit())
+                && n.bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'.' | b'k'))
+                && RATING_COUNT_WORDS.contains(&w)
+        })
 }
 
 /// Currency signs that mark a price when a digit stands next to them ("$49", "19,99 €").
