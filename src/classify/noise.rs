@@ -707,7 +707,7 @@ pub(crate) fn is_article_like(node: &Node) -> bool {
 }
 
 /// Whitespace collapsed to single spaces, trimmed, lowercased.
-fn squeezed_lower(text: &str) -> String {
+pub(crate) fn squeezed_lower(text: &str) -> String {
     text.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

@@ -3,10 +3,13 @@
 //! one panel) is a second copy: the first stays. Repeats among same-path siblings are left
 //! alone (a page may repeat a paragraph on purpose; test pages of lorem ipsum do), except on a
 //! page declaring a product, whose same-path repeats are carousel clones and marquee strips.
+//! In the same walk, a block that is only a product tile's control or badge ("Compare",
+//! "Quick View", "Top Rated": `rules::page_type::CARD_CONTROL_LABELS`) is left out.
 
 use std::collections::HashMap;
 
 use crate::extract::score::Inputs;
+use crate::rules::page_type::{is_card_control, CARD_CONTROL_MAX_CHARS};
 use crate::rules::prune::{PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
 use crate::snapshot::{NodeId, NodeKind};
 use crate::trace::{Reason, Trace};
@@ -15,7 +18,8 @@ use crate::trace::{Reason, Trace};
 /// [`REPEAT_MIN_CHARS`] whose own text a block kept earlier under another tag path already
 /// showed; returns how many. On a page declaring a product (`offers`), a repeat under the
 /// same tag path is a second copy too, from [`PRODUCT_REPEAT_MIN_CHARS`]
-/// (`rules::prune`: carousel clones and marquees).
+/// (`rules::prune`: carousel clones and marquees). A kept block whose whole text is a card
+/// control ([`is_card_control`]) is left out as well (counted in the same total).
 pub(crate) fn drop_repeats(
     inp: &Inputs,
     roots: &[NodeId],
@@ -34,7 +38,23 @@ pub(crate) fn drop_repeats(
         } else {
             REPEAT_MIN_CHARS
         };
-        if !f.is_block[i] || f.skip[i] || f.own_len[i] < min {
+        if !f.is_block[i] || f.skip[i] {
+            return;
+        }
+        // A product tile's control or badge ("Compare", "Quick View", "Top Rated"): left out
+        // here, after the selection, so the grid still weighs with it when regions compete.
+        let len = f.own_len[i];
+        if len > 0
+            && len <= CARD_CONTROL_MAX_CHARS
+            && len == f.text_len[i]
+            && is_card_control(&snap.text_of(id), offers)
+        {
+            drop[i] = true;
+            trace.decide(id, "prune", false, Reason::Interactive);
+            dropped += 1;
+            return;
+        }
+        if len < min {
             return;
         }
         // A block whose own text the hierarchy stage dropped (its children stay) shows
@@ -174,5 +194,68 @@ pub(crate) mod tests {
         // Elsewhere a same-path repeat stays (a page may repeat a line on purpose).
         let drop = run(false);
         assert!(slides.iter().all(|l| !drop[l.index()]));
+    }
+    #[test]
+    fn a_product_tiles_controls_and_badges_are_left_out() {
+        let mut b = Builder::new();
+        let (mut grid, mut name, mut compare, mut badge, mut line) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        let (mut sort, mut more, mut rating) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            grid = b.el("div", &[("class", "results")], |b| {
+                sort = b.el("div", &[("class", "toolbar")], |b| {
+                    b.text("Sort by: Best Selling");
+                });
+                b.el("ul", &[("class", "products")], |b| {
+                    b.el("li", &[("class", "tile")], |b| {
+                        badge = b.el("div", &[("class", "badge")], |b| {
+                            b.el("span", &[], |b| {
+                                b.text(" Top  Rated ");
+                            });
+                        });
+                        rating = b.el("div", &[("class", "stars")], |b| {
+                            b.text("(1,204 Reviews)");
+                        });
+                        name = b.el("h3", &[], |b| {
+                            b.text("Trail Helmet $89.95");
+                        });
+                        compare = b.el("div", &[], |b| {
+                            b.el("label", &[], |b| {
+                                b.el("input", &[("type", "checkbox")], |_| {});
+                                b.text("Compare");
+                            });
+                        });
+                        // A sentence that opens with a label is the tile's text.
+                        line = b.el("p", &[], |b| {
+                            b.text("Compare it with last year's model.");
+                        });
+                    });
+                });
+                more = b.el("div", &[("class", "pagination")], |b| {
+                    b.el("a", &[("href", "?page=2")], |b| {
+                        b.text("Load more");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let mut drop = vec![false; s.len()];
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
+        });
+        assert_eq!(n, 5);
+        assert!(drop[rating.index()]);
+        // On a product page the count heads its reviews, where the `tail` stage cuts.
+        assert!(is_card_control("(1,204 Reviews)", false));
+        assert!(!is_card_control("1,204 Reviews", true));
+        assert!(!is_card_control("Reviews", false) && !is_card_control("12 great reviews", false));
+        assert!(drop[compare.index()] && drop[badge.index()]);
+        assert!(drop[sort.index()] && drop[more.index()]);
+        assert!(!drop[name.index()] && !drop[line.index()]);
+        assert_eq!(
+            trace.last_decision(compare).map(|d| d.reason),
+            Some(Reason::Interactive)
+        );
     }
 }
