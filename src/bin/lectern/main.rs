@@ -31,6 +31,7 @@ const USAGE: &str = "usage:
   lectern train --data DIR [--data DIR]... --out MODEL [--snapshots DIR] [--fold-out PREFIX]
                [--trees N] [--depth N] [--threads N] [--compare] [--rows-cache DIR]
   lectern train --data DIR [--data DIR]... --oracle DIR [--snapshots DIR]   (block-label headroom)
+  lectern train … --pruner|--pruner-sqrt [--curve PREFIX]   (a pruner of the rules' kept blocks)
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
 
 eval defaults to every corpus under $LECTERN_SHARED/datasets (else ../shared/datasets).
@@ -45,6 +46,10 @@ a page without a capture scores as empty.
 train labels blocks against the gold text, fits boosted trees (docs/LEARNED.md), writes MODEL;
 --fold-out PREFIX also writes PREFIX0.bin…PREFIX4.bin, each trained without its fold;
 --compare prints boosted trees vs logistic regression vs rules on the validation fold.
+--pruner trains on the rules' kept blocks only (in a root, rule label content), each weighted by
+its words (--pruner-sqrt: √words, as the default rows), and prints the out-of-fold drop curve;
+fuse it with --fuse 99,T,99 (drop below T). --curve PREFIX prints that curve for the existing
+fold models PREFIX0.bin… instead of training.
 exit codes: 0 ok, 1 no article found or a quality floor missed, 2 usage or input error";
 
 /// Corpora scored another way (typed blocks, `score_blocks.py`), so `eval` leaves them out.
@@ -241,8 +246,9 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
             "rows-cache",
             "oracle",
             "crf",
+            "curve",
         ],
-        &["compare"],
+        &["compare", "pruner", "pruner-sqrt"],
     )?;
     let dirs = args.all("data");
     if dirs.is_empty() {
@@ -296,7 +302,36 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
         );
         rows.extend(r);
     }
+    let pruner = args.flag("pruner") || args.flag("pruner-sqrt");
+    if pruner {
+        rows = train::pruner_rows(rows, args.flag("pruner"));
+        eprintln!(
+            "pruner: {} kept rows ({:.1} % of their words content)",
+            rows.len(),
+            100.0
+                * rows
+                    .iter()
+                    .filter(|r| r.y)
+                    .map(|r| f64::from(r.w))
+                    .sum::<f64>()
+                / rows.iter().map(|r| f64::from(r.w)).sum::<f64>().max(1.0)
+        );
+    }
     let all: Vec<&train::Row> = rows.iter().collect();
+    if let Some(prefix) = args.get("curve") {
+        // The out-of-fold drop curve of existing fold models PREFIX0.bin… over these rows.
+        let mut oof = Vec::new();
+        for k in 0..train::FOLDS {
+            let path = format!("{prefix}{k}.bin");
+            let bytes = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+            let m =
+                lectern::learn::Model::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            let held = all.iter().filter(|r| r.page_fold == k);
+            oof.extend(held.map(|r| (m.score(&r.x), r.y, r.w)));
+        }
+        train::pruner_curve(&oof);
+        return Ok(());
+    }
     if let Some(prefix) = args.get("crf") {
         return crf_report(&all, prefix);
     }
@@ -304,12 +339,21 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
         compare(&all, params);
     }
     if let Some(prefix) = args.get("fold-out") {
+        let mut oof: Vec<(f32, bool, f32)> = Vec::new();
         for k in 0..train::FOLDS {
             let part: Vec<&train::Row> = all.iter().copied().filter(|r| r.page_fold != k).collect();
             let m = train::train_gbt(&part, params);
             let path = format!("{prefix}{k}.bin");
             std::fs::write(&path, m.to_bytes()).map_err(|e| format!("{path}: {e}"))?;
             eprintln!("fold {k}: {} rows → {path}", part.len());
+            if pruner {
+                let held: Vec<&train::Row> =
+                    all.iter().copied().filter(|r| r.page_fold == k).collect();
+                oof.extend(held.iter().map(|r| (m.score(&r.x), r.y, r.w)));
+            }
+        }
+        if pruner {
+            train::pruner_curve(&oof);
         }
     }
     let model = train::train_gbt(&all, params);

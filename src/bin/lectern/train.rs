@@ -188,6 +188,51 @@ fn page_rows(
         .collect()
 }
 
+/// Rows of a pruner (`train --pruner`): only the blocks the rules keep at the first pass (in a
+/// rule root, rule label content: what the fusion can drop), each weighted by its words (word
+/// F1 counts words; the default rows, and these with `by_words` false, weigh √words).
+pub(crate) fn pruner_rows(rows: Vec<Row>, by_words: bool) -> Vec<Row> {
+    let at = |name: &str| learn::FEATURE_NAMES.iter().position(|n| *n == name);
+    let (Some(root), Some(label)) = (at("in_root"), at("rule_label")) else {
+        return Vec::new();
+    };
+    rows.into_iter()
+        .filter(|r| r.x[root] == 1.0 && r.x[label] == 1.0)
+        .map(|r| Row {
+            w: if by_words { r.w * r.w } else { r.w },
+            ..r
+        })
+        .collect()
+}
+
+/// The out-of-fold drop curve of a pruner over `(logit, gold label, words)`: for each
+/// threshold, the words dropped and the word precision, recall and F1 of what stays against
+/// the gold-labelled words of the kept blocks.
+pub(crate) fn pruner_curve(oof: &[(f32, bool, f32)]) {
+    let gold: f64 = oof.iter().filter(|r| r.1).map(|r| f64::from(r.2)).sum();
+    let total: f64 = oof.iter().map(|r| f64::from(r.2)).sum();
+    eprintln!("T\tdropped\tprec\trecall\tF1 (kept rows, words)");
+    for t in [
+        -99.0f32, -6.0, -5.0, -4.0, -3.0, -2.5, -2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0,
+    ] {
+        let (mut keep, mut hit) = (0.0f64, 0.0f64);
+        for &(s, y, w) in oof {
+            if s >= t {
+                keep += f64::from(w);
+                if y {
+                    hit += f64::from(w);
+                }
+            }
+        }
+        let (p, r) = (hit / keep.max(1.0), hit / gold.max(1.0));
+        eprintln!(
+            "{t}\t{:.4}\t{p:.4}\t{r:.4}\t{:.4}",
+            1.0 - keep / total.max(1.0),
+            2.0 * p * r / (p + r).max(1e-9)
+        );
+    }
+}
+
 /// Headroom of any block labeller over the rules' blocks (`train --oracle DIR`): per gold-text
 /// page, the own text of (0) every block the training label calls content, (1) every block the
 /// rules keep, (2) the kept blocks the label calls content, in page order, one block a line.
@@ -586,6 +631,33 @@ mod tests {
             rules: false,
             page_fold: 0,
         }
+    }
+
+    #[test]
+    fn a_pruner_keeps_only_the_rules_kept_blocks_weighted_by_words() {
+        let at = |name: &str| {
+            learn::FEATURE_NAMES
+                .iter()
+                .position(|n| *n == name)
+                .unwrap_or(usize::MAX)
+        };
+        let kept = |in_root: f32, label: f32| {
+            let mut r = row(0.0, true);
+            r.x[at("in_root")] = in_root;
+            r.x[at("rule_label")] = label;
+            r.w = 3.0; // √9 words
+            r
+        };
+        let rows = vec![
+            kept(1.0, 1.0),
+            kept(1.0, 0.5),
+            kept(0.0, 1.0),
+            kept(1.0, 0.0),
+        ];
+        let by_words = pruner_rows(rows.clone(), true);
+        assert_eq!(by_words.len(), 1);
+        assert_eq!(by_words[0].w, 9.0);
+        assert_eq!(pruner_rows(rows, false)[0].w, 3.0);
     }
 
     #[test]
