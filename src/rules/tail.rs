@@ -211,6 +211,13 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("did you find this article helpful"),
     m("was this helpful"),
     m("about the reviewer"),
+    // Closing byline boxes: "Written by" / "Reviewed by," over the writer's or the reviewer's
+    // name, title and biography at the story's end (agencyanalytics, prosper, petmd,
+    // thesocialshepherd, insight2wealth); a byline above the story has under
+    // `MIN_PROSE_BEFORE` before it or the story after it, and then only its own short,
+    // link-dense box can go (`drop_inline_box`).
+    p("written by"),
+    p("reviewed by"),
     // Like and share rows (WordPress "Gefällt mir:" / "Like this:").
     m("like this"),
     m("gefällt mir"),
@@ -387,6 +394,9 @@ mod tests {
         assert!(!is_end_marker("Moreover, from then on"));
         assert!(!is_end_marker("Explore more"));
         assert!(!is_end_marker("About the Authors"));
+        assert!(is_end_marker("Written by Cassidy Horton"));
+        assert!(is_end_marker("Reviewed by,"));
+        assert!(!is_end_marker("Handwritten by the author"));
         assert!(!is_end_marker("References"));
         assert!(is_end_marker("War der Artikel nützlich?"));
         assert!(!is_end_marker(
