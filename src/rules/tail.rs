@@ -187,6 +187,37 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     m("à propos de l auteur"),
     m("sobre el autor"),
     m("o autorze"),
+    // Session 15 (`art15`): English headings of the same boxes, which the table had fewer of
+    // than German. Each was the first line after the story in our wcxb-dev article output
+    // and is absent from the golds: "Recommended Reading" (nerdwallet-style guides), "More
+    // from CFR" / "More from SewCanShe:" (prefix), "Related reads:",
+    // "More to read:", "Up Next", "Watch Next", "Recent posts on blogs I like:", "Did you find
+    // this content helpful?", and the medical reviewer's box of health sites (harvard health
+    // "About the Reviewer"). Left out: "Explore more" (BBC's technology front page heads a
+    // section of its listing so), "Related Topics" and "About the expert"/"About the writer"
+    // (britannica, cartalk and a festival guide keep them), "About the authors" (First Monday
+    // papers keep the authors' notes and the references after it).
+    m("recommended reading"),
+    m("recommended articles"),
+    m("recommended posts"),
+    p("more from"),
+    m("related reads"),
+    m("related reading"),
+    m("more to read"),
+    m("up next"),
+    m("watch next"),
+    p("recent posts"),
+    m("did you find this content helpful"),
+    m("did you find this article helpful"),
+    m("was this helpful"),
+    m("about the reviewer"),
+    // Closing byline boxes: "Written by" / "Reviewed by," over the writer's or the reviewer's
+    // name, title and biography at the story's end (agencyanalytics, prosper, petmd,
+    // thesocialshepherd, insight2wealth); a byline above the story has under
+    // `MIN_PROSE_BEFORE` before it or the story after it, and then only its own short,
+    // link-dense box can go (`drop_inline_box`).
+    p("written by"),
+    p("reviewed by"),
     // Like and share rows (WordPress "Gefällt mir:" / "Like this:").
     m("like this"),
     m("gefällt mir"),
@@ -354,6 +385,18 @@ mod tests {
         assert!(!is_end_marker("Mehrausgaben im Haushalt"));
         assert!(is_end_marker("Was this page helpful?"));
         assert!(is_end_marker("Article Sources:"));
+        // English headings of session 15.
+        assert!(is_end_marker("Recommended Reading"));
+        assert!(is_end_marker("More from SewCanShe:"));
+        assert!(is_end_marker("Recent posts on blogs I like:"));
+        assert!(is_end_marker("Did you find this content helpful?"));
+        assert!(is_end_marker("About the Reviewer"));
+        assert!(!is_end_marker("Moreover, from then on"));
+        assert!(!is_end_marker("Explore more"));
+        assert!(!is_end_marker("About the Authors"));
+        assert!(is_end_marker("Written by Cassidy Horton"));
+        assert!(is_end_marker("Reviewed by,"));
+        assert!(!is_end_marker("Handwritten by the author"));
         assert!(!is_end_marker("References"));
         assert!(is_end_marker("War der Artikel nützlich?"));
         assert!(!is_end_marker(
