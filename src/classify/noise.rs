@@ -1911,6 +1911,41 @@ mod tests {
     }
 
     #[test]
+    fn webflow_form_messages_and_invisible_conditions_are_hidden() {
+        let mut b = Builder::new();
+        let (mut done, mut fail, mut off, mut shown) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 2);
+            b.el("div", &[("class", "w-form")], |b| {
+                b.el("form", &[], |b| {
+                    b.el("input", &[("type", "email")], |_| {});
+                });
+                done = b.el("div", &[("class", "w-form-done")], |b| {
+                    b.el("div", &[], |b| {
+                        b.text("Thank you! Your submission has been received!");
+                    });
+                });
+                fail = b.el("div", &[("class", "w-form-fail")], |b| {
+                    b.el("div", &[], |b| {
+                        b.text("Oops! Something went wrong while submitting the form.");
+                    });
+                });
+            });
+            off = b.el("p", &[("class", "rich-text w-condition-invisible")], |b| {
+                b.text("Filled in on another item of the collection only.");
+            });
+            shown = b.el("h2", &[("class", "rich-text")], |b| {
+                b.text("The text of this item.");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[done.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[fail.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[off.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[shown.index()], None);
+    }
+
+    #[test]
     fn aria_hidden_is_not_trusted_on_large_subtrees() {
         let mut b = Builder::new();
         let mut art = NodeId(0);
