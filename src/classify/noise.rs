@@ -379,10 +379,34 @@ impl<'a> NoiseClassifier<'a> {
             "header" if !in_article => Some(Reason::Navigation),
             "footer" => Some(Reason::SpecialInformation),
             "aside" => Some(Reason::SpecialInformation),
-            "form" if !self.holds_posts(id) => Some(Reason::Interactive),
+            "form" if !self.wraps_text(id) && !self.holds_posts(id) => Some(Reason::Interactive),
             "ul" | "ol" if !in_article && self.is_link_list(id) => Some(Reason::Navigation),
             _ => None,
         }
+    }
+
+    /// A form that only wraps text: nothing a reader can operate (no field, list, button,
+    /// fieldset or label, no input but a hidden one) and text that is not mostly links (under
+    /// `LINK_DENSITY_BOILERPLATE`). Why: old.reddit.com wraps every comment's text in a `<form
+    /// class="usertext">` holding only a hidden `thing_id` input (the edit box comes for the
+    /// author only), so each comment of a paragraph or two read as a control box and the thread
+    /// came out as its score lines alone. The link-density bound keeps BigCommerce's
+    /// `<form class="product-listing-style">` around a category's product cards a form
+    /// (linked titles: 0.74); the fieldset keeps tagesschau.de's audio download box (format
+    /// links and a "right-click to save" hint in a `<fieldset>`) a form.
+    fn wraps_text(&self, id: NodeId) -> bool {
+        self.f.text_len[id.index()] > 0
+            && self.f.link_density(id) < limits::LINK_DENSITY_BOILERPLATE
+            && !self.snap.descendants(id).any(|d| {
+                let n = self.snap.node(d);
+                matches!(
+                    n.tag.as_str(),
+                    "textarea" | "select" | "button" | "fieldset" | "label"
+                ) || n.is("input")
+                    && !n
+                        .attr("type")
+                        .is_some_and(|v| v.eq_ignore_ascii_case("hidden"))
+            })
     }
 
     /// A form around prose (`rules::story_box::FORM_MIN_PARAGRAPHS`) with no field to type
@@ -1290,6 +1314,48 @@ mod tests {
     }
 
     #[test]
+    fn a_form_wrapping_one_comment_is_no_control_box() {
+        let mut b = Builder::new();
+        let (mut comment, mut cards, mut vote) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 8);
+            // old.reddit.com: a comment's text in a form with a hidden id only.
+            comment = b.el("form", &[("class", "usertext")], |b| {
+                b.el("input", &[("type", "hidden"), ("name", "thing_id")], |_| {});
+                b.el("p", &[], |b| {
+                    b.text("Might this also help with the ringing in my ears?");
+                });
+            });
+            // A shop's product cards in a form: linked titles.
+            cards = b.el("form", &[("class", "product-listing")], |b| {
+                for _ in 0..3 {
+                    b.el("div", &[], |b| {
+                        b.el("a", &[("href", "/p")], |b| {
+                            b.text("A 4K dash cam with radar");
+                        });
+                        b.el("span", &[], |b| {
+                            b.text("$99");
+                        });
+                    });
+                }
+            });
+            // A poll with a button is a control box.
+            vote = b.el("form", &[], |b| {
+                b.el("p", &[], |b| {
+                    b.text("Which of these do you like best?");
+                });
+                b.el("button", &[], |b| {
+                    b.text("Vote");
+                });
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[comment.index()], None);
+        assert_eq!(l.kind[cards.index()], Some(Reason::Interactive));
+        assert_eq!(l.kind[vote.index()], Some(Reason::Interactive));
+    }
+
+    #[test]
     fn a_photo_credit_line_is_special_information() {
         let mut b = Builder::new();
         let (mut credit, mut prose_p) = (NodeId(0), NodeId(0));
@@ -1842,6 +1908,41 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[section.index()], None);
         assert_eq!(l.kind[closed.index()], Some(Reason::Hidden));
+    }
+
+    #[test]
+    fn webflow_form_messages_and_invisible_conditions_are_hidden() {
+        let mut b = Builder::new();
+        let (mut done, mut fail, mut off, mut shown) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 2);
+            b.el("div", &[("class", "w-form")], |b| {
+                b.el("form", &[], |b| {
+                    b.el("input", &[("type", "email")], |_| {});
+                });
+                done = b.el("div", &[("class", "w-form-done")], |b| {
+                    b.el("div", &[], |b| {
+                        b.text("Thank you! Your submission has been received!");
+                    });
+                });
+                fail = b.el("div", &[("class", "w-form-fail")], |b| {
+                    b.el("div", &[], |b| {
+                        b.text("Oops! Something went wrong while submitting the form.");
+                    });
+                });
+            });
+            off = b.el("p", &[("class", "rich-text w-condition-invisible")], |b| {
+                b.text("Filled in on another item of the collection only.");
+            });
+            shown = b.el("h2", &[("class", "rich-text")], |b| {
+                b.text("The text of this item.");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[done.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[fail.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[off.index()], Some(Reason::Hidden));
+        assert_eq!(l.kind[shown.index()], None);
     }
 
     #[test]

@@ -226,9 +226,22 @@ pub(crate) const NEGATIVE_TERMS: &[Term] = &[
 /// `d-none`, `hide`/`hidden` in Bootstrap 3, Foundation and BigCommerce Stencil themes, Bulma
 /// `is-hidden`). In parsed HTML (no computed style) an element carrying one exactly is hidden:
 /// BigCommerce product pages keep unfilled template fields (`cat_thumb_…:`) in a
-/// `productView-info hide` list (ascolour.com). Screen-reader classes (`SR_ONLY_TERMS`) are not
-/// here: that text is kept.
-pub(crate) const HIDING_CLASSES: &[&str] = &["hide", "hidden", "d-none", "is-hidden"];
+/// `productView-info hide` list (ascolour.com). Also Webflow's own hidden states, which its
+/// stylesheet sets `display: none`: a form's success and failure messages (`w-form-done`,
+/// `w-form-fail`: "Thank you! Your submission has been received!", "Oops! Something went
+/// wrong while submitting the form." printed on aura.com, identityguard.com, bluecart.com,
+/// jodel.com) and a CMS field bound to an empty value (`w-condition-invisible`:
+/// glossgenius.com's blog). Screen-reader classes (`SR_ONLY_TERMS`) are not here: that text is
+/// kept.
+pub(crate) const HIDING_CLASSES: &[&str] = &[
+    "hide",
+    "hidden",
+    "d-none",
+    "is-hidden",
+    "w-form-done",
+    "w-form-fail",
+    "w-condition-invisible",
+];
 
 /// Class/id tokens naming a tab panel (`role="tabpanel"` says it too). A tab set's panels are
 /// siblings of one class, the first open and the rest hidden until their tab is clicked; their
