@@ -98,11 +98,7 @@ fn drop_repeated_lines(blocks: &mut Vec<Block>, seen: &mut HashSet<String>) {
             }
             let mut kept: Vec<Inline> = Vec::new();
             for line in lines {
-                let key = plain(&line)
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .to_lowercase();
+                let key = crate::classify::noise::squeezed_lower(&plain(&line));
                 if key.len() >= THREAD_REPEAT_MIN_CHARS as usize && !seen.insert(key) {
                     continue;
                 }
@@ -133,12 +129,7 @@ fn drop_repeated_lines(blocks: &mut Vec<Block>, seen: &mut HashSet<String>) {
 /// holding nothing else (the view shows it).
 fn drop_title_heading(blocks: &mut Vec<Block>, title: Option<&str>) {
     let Some(title) = title else { return };
-    let key = |s: &str| {
-        s.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    };
+    let key = crate::classify::noise::squeezed_lower;
     let want = key(title);
     let pos = blocks
         .iter()
@@ -186,7 +177,7 @@ fn drop_byline_line(blocks: &mut Vec<Block>, authors: &[String]) {
     let words = |s: &str| -> Vec<String> {
         s.split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
+            .map(crate::lower)
             .collect()
     };
     let names: Vec<String> = authors.iter().flat_map(|a| words(a)).collect();

@@ -69,7 +69,7 @@ const YEARS: std::ops::RangeInclusive<u32> = 1990..=2100;
 
 /// The month a word names ("March", "mar.", "märz"), if any.
 pub(crate) fn month(word: &str) -> Option<u32> {
-    let w = word.trim_end_matches('.').to_lowercase();
+    let w = crate::lower(word.trim_end_matches('.'));
     MONTHS.iter().find(|(n, _)| *n == w).map(|&(_, m)| m)
 }
 

@@ -599,7 +599,7 @@ const H1_TITLE_OVERLAP: f32 = 0.5;
 fn title_words(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+        .map(crate::lower)
         .collect()
 }
 
@@ -910,7 +910,7 @@ fn header_byline(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
         let author_link = n.is("a")
             && n.attr("href")
                 .is_some_and(|h| AUTHOR_PATHS.iter().any(|p| h.contains(p)));
-        let lower = text.to_lowercase();
+        let lower = crate::lower(&text);
         let opener = BYLINE_OPENERS.iter().any(|o| lower.starts_with(o));
         // A name follows: "By the way…" is prose.
         let named = clean_byline(&text)
@@ -1035,7 +1035,7 @@ fn clean_byline(s: &str) -> String {
             }
         }
     }
-    let lower = s.to_lowercase();
+    let lower = crate::lower(&s);
     for prefix in [
         "written by",
         "authored by",
@@ -1062,7 +1062,7 @@ fn clean_byline(s: &str) -> String {
     });
     // What is left of a date line ("Sat" of "Sat, 20 Dec", "Aug" of "Aug 08, 2006"), or only
     // numbers (an id), is no name.
-    let word = s.trim_end_matches([',', '.']).to_lowercase();
+    let word = crate::lower(s.trim_end_matches([',', '.']));
     let date_word = WEEKDAYS.contains(&word.as_str()) || dates::month(&word).is_some();
     if date_word || s.split_whitespace().all(numeric_token) {
         return String::new();

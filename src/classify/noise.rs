@@ -732,10 +732,7 @@ pub(crate) fn is_article_like(node: &Node) -> bool {
 
 /// Whitespace collapsed to single spaces, trimmed, lowercased.
 pub(crate) fn squeezed_lower(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    crate::lower(&text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The forum user-card lines of the page (`rules::meta_line::STAT_LABELS`): from each short

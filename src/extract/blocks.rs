@@ -439,7 +439,7 @@ fn heading_anchor(snap: &Snapshot, id: NodeId) -> bool {
 fn slug_words(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+        .map(crate::lower)
         .collect()
 }
 

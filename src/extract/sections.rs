@@ -205,8 +205,10 @@ pub(crate) fn feed_columns(inp: &Inputs, chosen: &Chosen) -> Vec<NodeId> {
             .map(str::trim)
             .filter(|c| !c.is_empty())
     };
+    // The nodes inside `id` (not `id`).
+    let inner = |id: NodeId| f.subtree(id).get(1..).unwrap_or(&[]).iter().copied();
     let mut template: Vec<(&str, u32)> = Vec::new();
-    for c in snap.descendants(top).filter_map(class) {
+    for c in inner(top).filter_map(class) {
         match template.iter_mut().find(|(k, _)| *k == c) {
             Some(e) => e.1 += 1,
             None => template.push((c, 1)),
@@ -217,29 +219,21 @@ pub(crate) fn feed_columns(inp: &Inputs, chosen: &Chosen) -> Vec<NodeId> {
     if template.len() < FEED_MIN_TEMPLATE {
         return out;
     }
-    let shown = |b: NodeId| snap.node(b).layout.is_some() && f.text_len[b.index()] > 0;
-    for mut w in columns {
-        let mut boxes: Vec<NodeId> = snap
-            .node(w)
-            .children
-            .iter()
-            .copied()
-            .filter(|&k| shown(k))
-            .collect();
+    // The shown children of `w`.
+    let shown = |w: NodeId| -> Vec<NodeId> {
+        let kids = snap.node(w).children.iter().copied();
+        kids.filter(|&k| snap.node(k).layout.is_some() && f.text_len[k.index()] > 0)
+            .collect()
+    };
+    for w in columns {
+        let mut boxes = shown(w);
         while let [only] = boxes[..] {
-            w = only;
-            boxes = snap
-                .node(w)
-                .children
-                .iter()
-                .copied()
-                .filter(|&k| shown(k))
-                .collect();
+            boxes = shown(only);
         }
         for b in boxes {
             let mut seen: Vec<&str> = Vec::new();
             let (mut hidden, mut skip_to) = (0, 0);
-            for d in snap.descendants(b) {
+            for d in inner(b) {
                 if let Some(c) = class(d) {
                     if !seen.contains(&c) && template.iter().any(|&(k, _)| k == c) {
                         seen.push(c);

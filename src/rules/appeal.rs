@@ -74,7 +74,7 @@ const OPENERS: &[char] = &['(', '[', '*', '¡', '¿'];
 
 /// True when `text` opens with one of [`OPENINGS`].
 pub(crate) fn is_appeal_line(text: &str) -> bool {
-    let t = text.trim_start().trim_start_matches(OPENERS).to_lowercase();
+    let t = crate::lower(text.trim_start().trim_start_matches(OPENERS));
     crate::rules::table_words(OPENINGS).any(|o| t.starts_with(o))
 }
 

@@ -44,11 +44,7 @@ pub(crate) const CREDIT_MAX_CHARS: u32 = 80;
 
 /// True when `text` opens with a credit label.
 pub(crate) fn is_credit_line(text: &str) -> bool {
-    let t = text
-        .trim_start()
-        .trim_start_matches(OPENERS)
-        .trim_start()
-        .to_lowercase();
+    let t = crate::lower(text.trim_start().trim_start_matches(OPENERS).trim_start());
     crate::rules::table_words(CREDIT_LABELS).any(|l| t.starts_with(l))
 }
 

@@ -43,7 +43,7 @@ pub(crate) const READ_ALSO_MAX_CHARS: u32 = 160;
 
 /// True when `text` opens with a "read also" label and its colon, and text follows.
 pub(crate) fn is_read_also_line(text: &str) -> bool {
-    let t = text.trim_start().to_lowercase();
+    let t = crate::lower(text.trim_start());
     crate::rules::table_words(READ_ALSO_LABELS).any(|l| {
         t.strip_prefix(l)
             .map(str::trim_start)
