@@ -90,9 +90,15 @@ pub(crate) fn lower(s: &str) -> String {
                     | '\u{1fa8}'..='\u{1faf}')
         })
     }
+    // Most text is ASCII: std's own fast path, and no per-char case mapping.
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(s.len());
     for (i, c) in s.char_indices() {
-        if c == '\u{3a3}' {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else if c == '\u{3a3}' {
             let last = cased(s[..i].chars().rev()) && !cased(s[i + 2..].chars());
             out.push(if last { '\u{3c2}' } else { '\u{3c3}' });
         } else {
