@@ -102,22 +102,35 @@ def rescore(sb, gold, pages, th, present=None):
 def best_drop(pages, pairs=True, lossless=False):
     """The single content-block drop with the best noise freed per content lost (freeing >= 1)."""
     best = None
-    for p in pages:
-        nr0, ck0 = p.counts()
-        for i in range(len(p.texts)):
-            if not p.on[i]:
-                continue
-            on = list(p.on)
+
+    def consider(p, drops, base):
+        nonlocal best
+        on = list(p.on)
+        for i in drops:
             on[i] = False
-            nr, ck = p.counts(on)
-            freed, lost = nr - nr0, ck0 - ck
-            if freed <= 0 or (lossless and lost):
-                continue
-            key = (freed / lost if lost else float('inf'), -lost, freed)
-            if best is None or key > best[0]:
-                best = (key, p, (i,), freed, lost)
+        nr, ck = p.counts(on)
+        freed, lost = nr - base[0], base[1] - ck
+        if freed <= 0 or (lossless and lost):
+            return
+        key = (freed / lost if lost else float('inf'), -lost, freed)
+        if best is None or key > best[0]:
+            best = (key, p, drops, freed, lost)
+
+    for p in pages:
+        base = p.counts()
+        for i in range(len(p.texts)):
+            if p.on[i]:
+                consider(p, (i,), base)
     if best is not None or not pairs:
         return best
+    # no single drop frees a noise block: try two drops on one page
+    for p in pages:
+        base = p.counts()
+        idx = [i for i in range(len(p.texts)) if p.on[i]]
+        for x in range(len(idx)):
+            for y in range(x + 1, len(idx)):
+                consider(p, (idx[x], idx[y]), base)
+    return best
     # no single drop frees a noise block: try two drops on one page
     for p in pages:
         nr0, ck0 = p.counts()
