@@ -9,7 +9,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 
 function stringList(file, constName, min = 5) {
   const src = fs.readFileSync(path.join(root, file), "utf8");
-  const m = src.match(new RegExp(`const ${constName}: &\\[&str\\] = &\\[([^\\]]*)\\]`));
+  // A slice of strings (`&[&str] = &[…]`) or one table string built by `words![…]`.
+  const m =
+    src.match(new RegExp(`const ${constName}: &\\[&str\\] = &\\[([^\\]]*)\\]`)) ??
+    src.match(new RegExp(`const ${constName}: &str = words!\\[([^\\]]*)\\]`));
   if (!m) throw new Error(`${constName} not found in ${file}`);
   const list = [...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]);
   if (list.length < min) throw new Error(`${constName} in ${file} looks wrong: ${list}`);
