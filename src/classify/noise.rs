@@ -553,11 +553,7 @@ impl<'a> NoiseClassifier<'a> {
 
     /// `id`'s class or id holds one of `terms`.
     fn named_by(&self, id: NodeId, terms: &[rules::vocab::Term]) -> bool {
-        let node = self.snap.node(id);
-        ["class", "id"]
-            .iter()
-            .filter_map(|a| node.attr(a))
-            .any(|v| rules::matches_terms(v, terms))
+        rules::vocab::named_by(self.snap.node(id), terms)
     }
 
     /// `id` is named as a pager and by no other navigation term, and holds a long list that is
@@ -719,10 +715,8 @@ impl<'a> NoiseClassifier<'a> {
 /// A box named as customer reviews (`rules::tail::REVIEW_BOX_TERMS`) that does not hold the
 /// page's `h1` (a review site's page is the review itself).
 pub(crate) fn review_box(snap: &Snapshot, id: NodeId, node: &Node) -> bool {
-    ["class", "id"].iter().any(|a| {
-        node.attr(a)
-            .is_some_and(|v| rules::matches_terms(v, rules::tail::REVIEW_BOX_TERMS))
-    }) && !snap.descendants(id).any(|d| snap.node(d).is("h1"))
+    rules::vocab::named_by(node, rules::tail::REVIEW_BOX_TERMS)
+        && !snap.descendants(id).any(|d| snap.node(d).is("h1"))
 }
 
 /// An `<article>` or `<main>` element, or one with `role="main"`.

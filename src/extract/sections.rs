@@ -71,10 +71,7 @@ pub(crate) fn all_sections(inp: &Inputs, chosen: &Chosen) -> Option<NodeId> {
     let landmark = top.is("main") || top.attr("role") == Some("main");
     // A widget of sections (its FAQ, testimonial carousel, one accordion panel) climbs
     // below `COVER_SHARE`, whatever the page declares (`SECTION_WIDGET_TERMS`).
-    let widget = ["class", "id"]
-        .iter()
-        .filter_map(|a| top.attr(a))
-        .any(|v| crate::rules::matches_terms(v, SECTION_WIDGET_TERMS));
+    let widget = crate::rules::vocab::named_by(top, SECTION_WIDGET_TERMS);
     // A page declaring itself a discussion (`DISCUSSION_TYPES` in JSON-LD) whose selection
     // is one post (the opening one, longest of the thread) climbs below `COVER_SHARE` too:
     // the replies are the content, whatever `og:type` says. Why: Vanilla Forums declares a

@@ -374,6 +374,14 @@ pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
     matches_lowercase(&value.to_ascii_lowercase(), terms)
 }
 
+/// `node`'s class or id holds one of `terms` ([`matches_terms`] on each).
+pub(crate) fn named_by(node: &crate::snapshot::Node, terms: &[Term]) -> bool {
+    ["class", "id"]
+        .iter()
+        .filter_map(|a| node.attr(a))
+        .any(|v| matches_terms(v, terms))
+}
+
 /// [`matches_terms`] for a value already in ASCII lower case (terms are lower case).
 pub(crate) fn matches_lowercase(value: &str, terms: &[Term]) -> bool {
     value

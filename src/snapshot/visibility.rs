@@ -373,13 +373,7 @@ pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool
         (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
         _ => tabpanel(p) && tabpanel(q),
     };
-    same_set
-        && p.tag == q.tag
-        && (tabpanel(p)
-            || ["class", "id"].iter().any(|a| {
-                p.attr(a)
-                    .is_some_and(|v| rules::matches_terms(v, rules::TAB_PANEL_TERMS))
-            }))
+    same_set && p.tag == q.tag && (tabpanel(p) || rules::vocab::named_by(p, rules::TAB_PANEL_TERMS))
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
