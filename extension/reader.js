@@ -309,6 +309,8 @@ function speakCurrent() {
 function setPlaying(on) {
   speech.playing = on;
   const b = $("speak-play");
+  // pagehide can run after a script replaced the page's body (the Firefox e2e test does).
+  if (!b) return;
   b.dataset.playing = String(on);
   b.textContent = on ? "Pause" : "Read aloud";
 }
