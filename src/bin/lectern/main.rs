@@ -30,6 +30,7 @@ const USAGE: &str = "usage:
                [--model FILE]... [--snapshots DIR] [--fuse C,B,J[,PROSE,C2,B2,J2[,ONLY]]]
   lectern train --data DIR [--data DIR]... --out MODEL [--snapshots DIR] [--fold-out PREFIX]
                [--trees N] [--depth N] [--threads N] [--compare] [--rows-cache DIR]
+               [--without NAME,…]
   lectern train --data DIR [--data DIR]... --oracle DIR [--snapshots DIR]   (block-label headroom)
   lectern train … --pruner|--pruner-sqrt [--curve PREFIX]   (a pruner of the rules' kept blocks)
   lectern score --data DIR --pred PRED.jsonl [--json OUT]
@@ -49,7 +50,8 @@ train labels blocks against the gold text, fits boosted trees (docs/LEARNED.md),
 --pruner trains on the rules' kept blocks only (in a root, rule label content), each weighted by
 its words (--pruner-sqrt: √words, as the default rows), and prints the out-of-fold drop curve;
 fuse it with --fuse 99,T,99 (drop below T). --curve PREFIX prints that curve for the existing
-fold models PREFIX0.bin… instead of training.
+fold models PREFIX0.bin… instead of training. --without NAME,… trains with those features ABSENT
+in every row (an ablation; NAME* names every feature starting with NAME, e.g. geo_*,prev_*).
 exit codes: 0 ok, 1 no article found or a quality floor missed, 2 usage or input error";
 
 /// Corpora scored another way (typed blocks, `score_blocks.py`), so `eval` leaves them out.
@@ -247,6 +249,7 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
             "oracle",
             "crf",
             "curve",
+            "without",
         ],
         &["compare", "pruner", "pruner-sqrt"],
     )?;
@@ -316,6 +319,11 @@ fn cmd_train(argv: &[String]) -> Result<(), Failure> {
                     .sum::<f64>()
                 / rows.iter().map(|r| f64::from(r.w)).sum::<f64>().max(1.0)
         );
+    }
+    if let Some(names) = args.get("without") {
+        // Ablation (session 16): the named features absent (`ABSENT`) in every row, e.g. the
+        // layout (`geo_*`) or neighbour (`prev_*,next_*`) features.
+        train::without(&mut rows, names);
     }
     let all: Vec<&train::Row> = rows.iter().collect();
     if let Some(prefix) = args.get("curve") {

@@ -205,6 +205,25 @@ pub(crate) fn pruner_rows(rows: Vec<Row>, by_words: bool) -> Vec<Row> {
         .collect()
 }
 
+/// Sets the features named in `names` (comma-separated; `NAME*` matches every feature starting
+/// with NAME) to `ABSENT` in every row: an ablation of what they add.
+pub(crate) fn without(rows: &mut [Row], names: &str) {
+    let named = |f: &str| {
+        names.split(',').any(|n| match n.strip_suffix('*') {
+            Some(prefix) => f.starts_with(prefix),
+            None => f == n,
+        })
+    };
+    let off: Vec<usize> = (0..N_FEATURES)
+        .filter(|&j| named(learn::FEATURE_NAMES[j]))
+        .collect();
+    for r in rows {
+        for &j in &off {
+            r.x[j] = ABSENT;
+        }
+    }
+}
+
 /// The out-of-fold drop curve of a pruner over `(logit, gold label, words)`: for each
 /// threshold, the words dropped and the word precision, recall and F1 of what stays against
 /// the gold-labelled words of the kept blocks.
@@ -658,6 +677,25 @@ mod tests {
         assert_eq!(by_words.len(), 1);
         assert_eq!(by_words[0].w, 9.0);
         assert_eq!(pruner_rows(rows, false)[0].w, 3.0);
+    }
+
+    #[test]
+    fn without_sets_named_and_prefixed_features_absent() {
+        let at = |name: &str| {
+            learn::FEATURE_NAMES
+                .iter()
+                .position(|n| *n == name)
+                .unwrap_or(usize::MAX)
+        };
+        let mut rows = vec![row(5.0, true)];
+        rows[0].x.fill(2.0);
+        without(&mut rows, "own_len,geo_*");
+        let x = &rows[0].x;
+        assert_eq!(x[at("own_len")], ABSENT);
+        assert_eq!(x[at("geo_d0")], ABSENT);
+        assert_eq!(x[at("geo_visible")], ABSENT);
+        assert_eq!(x[at("text_len")], 2.0);
+        assert_eq!(x.iter().filter(|&&v| v == ABSENT).count(), 8);
     }
 
     #[test]
