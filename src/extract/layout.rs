@@ -120,6 +120,55 @@ pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool 
         && headline_links(snap, f, b)
 }
 
+/// The first class name, which names a card (WooCommerce adds `first`/`last` after it).
+fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
+    n.attr("class").and_then(|c| c.split_whitespace().next())
+}
+
+/// A teaser's title or summary wholly inside its card's link, where the card is one of a grid
+/// of like cards; the caller asks it only on a page typed listing or product (not an article)
+/// whose selection is not link-led, and [`teaser_headline`] still judges the block (centre and
+/// font live, `teaser_in_main_column` without layout).
+///
+/// Why: category pages and news rivers wrap each entry's summary or title in the entry's link
+/// (Al Jazeera's economy river, Wired's science section, Lulu's and iFixit's category grids,
+/// WooCommerce category tiles) beside text outside links (bylines, prices, tag rows), so the
+/// selection is not link-led and the summaries went as link boxes. Session 15 kept any such
+/// block and lost a styled-dev noise block (cultuurbewust's one-off "Highlight" and TV boxes:
+/// one box is a promo, a grid of like cards the page's entries); on pages typed article the
+/// same blocks are related-story grids (big9 Forbes "By The Numbers", readability Medical News
+/// Today's "Related coverage", cleaneval AlterNet's linked headings).
+pub(crate) fn entry_summary(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
+    let i = b.index();
+    let heading = rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str());
+    f.own_len[i] > 0
+        && f.own_link_len[i] == f.own_len[i]
+        && (heading || (f.own_len[i] >= limits::ENTRY_SUMMARY_MIN_CHARS && f.own_sentences[i] > 0))
+        && repeated_card(snap, b)
+}
+
+/// Some box from `b` up (`limits::ENTRY_CARD_CLIMB` levels) is one of a grid: at least
+/// `limits::ENTRY_MIN_CARDS` siblings of its tag and first class, itself included, making at
+/// least half of its parent's boxes. Why half: a home page's column of one-off boxes sharing a
+/// class (styled-dev cultuurbewust's "item" boxes: most read, highlight, TV, dossier, between
+/// a Facebook frame and spacers) is no grid of entries.
+fn repeated_card(snap: &Snapshot, b: NodeId) -> bool {
+    snap.path_up(b).take(limits::ENTRY_CARD_CLIMB).any(|a| {
+        let n = snap.node(a);
+        let Some(p) = n.parent else { return false };
+        let class = first_class(n);
+        let (mut like, mut boxes) = (0, 0);
+        for &c in &snap.node(p).children {
+            let m = snap.node(c);
+            if m.kind == NodeKind::Element {
+                boxes += 1;
+                like += usize::from(m.tag == n.tag && first_class(m) == class);
+            }
+        }
+        like >= limits::ENTRY_MIN_CARDS && 2 * like >= boxes
+    })
+}
+
 /// `b` lies in the top or bottom band but its parent box reaches into the centre: one item of
 /// a list that runs through the bands, judged by the list's box. Why: on a tall page the
 /// bands are two screens each (`limits::REGION_MAX_BAND_VIEWPORTS`), and a product grid that
@@ -485,6 +534,50 @@ mod tests {
             let s = b.finish();
             let f = blocks::compute(&s);
             assert!(!teaser_headline(&s, &f, link), "{tag} {attrs:?}");
+        }
+    }
+
+    /// A river of `cards` entries (`div.card`, each a linked summary beside a byline) among
+    /// `others` one-off boxes sharing the class name's first word; returns the last summary.
+    fn river(cards: usize, others: usize) -> (Snapshot, NodeId) {
+        let mut b = Builder::new();
+        let mut summary = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                for k in 0..cards {
+                    let class = if k == 0 { "card first" } else { "card" };
+                    b.el("div", &[("class", class)], |b| {
+                        summary = b.el("p", &[], |b| {
+                            b.el("a", &[("href", "/s")], |b| {
+                                b.text("Prices rose again in the spring as shipping costs climbed, the bank said on Monday.");
+                            });
+                        });
+                        b.el("span", &[], |b| {
+                            b.text("By a staff writer, 3 hours ago");
+                        });
+                    });
+                }
+                for _ in 0..others {
+                    b.el("section", &[("class", "promo")], |b| {
+                        b.text("Subscribe");
+                    });
+                }
+            });
+        });
+        (b.finish(), summary)
+    }
+
+    #[test]
+    fn a_summary_inside_its_link_in_a_grid_of_cards_is_an_entry() {
+        let (s, summary) = river(3, 0);
+        let f = blocks::compute(&s);
+        assert!(entry_summary(&s, &f, summary));
+        assert!(teaser_headline(&s, &f, summary));
+        // Two cards are no grid; three among four other boxes are not half the column.
+        for (cards, others) in [(2, 0), (3, 4)] {
+            let (s, summary) = river(cards, others);
+            let f = blocks::compute(&s);
+            assert!(!entry_summary(&s, &f, summary), "{cards} {others}");
         }
     }
 

@@ -289,7 +289,7 @@ pub(crate) fn run_with(
         };
         let fusion = Fusion { scores, only, fuse };
         let vote = switches.hierarchy && !only;
-        let drop = hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, fusion, t, c);
+        let drop = hierarchy_stage(&inp, &chosen.roots, cards, typed, mode, vote, fusion, t, c);
         if only || scores.is_none() || keeps_text(&inp, &chosen.roots, &drop) {
             return drop;
         }
@@ -301,7 +301,7 @@ pub(crate) fn run_with(
             scores: None,
             ..fusion
         };
-        hierarchy_stage(&inp, &chosen.roots, cards, mode, vote, rules, t, c)
+        hierarchy_stage(&inp, &chosen.roots, cards, typed, mode, vote, rules, t, c)
     })?;
     timed(&mut trace, deadline, "prune", |t, c| {
         let repeats = switches
@@ -819,6 +819,7 @@ fn hierarchy_stage(
     inp: &Inputs,
     roots: &[NodeId],
     card_region: Option<NodeId>,
+    typed: bool,
     mode: Mode,
     enabled: bool,
     fusion: Fusion,
@@ -857,11 +858,12 @@ fn hierarchy_stage(
                 } else {
                     first_pass(inp, id, notes[i], fusion)
                 };
-                if teasers
-                    && label == Label::Boilerplate
+                if label == Label::Boilerplate
+                    && (teasers || typed && crate::extract::layout::entry_summary(snap, f, id))
                     && crate::extract::layout::teaser_headline(snap, f, id)
                 {
-                    // A front page's headline links are its content (layout only).
+                    // A front page's headline links, a listing's summaries inside their cards' links,
+                    // are its content.
                     label = Label::Content;
                 } else if label == Label::Content
                     && !card

@@ -402,6 +402,13 @@ pub(crate) mod limits {
     /// many chars is a teaser headline ("Kwart masterstudenten worstelt met Engels"); menu and
     /// tag-list links run 4–15 chars.
     pub const TEASER_MIN_LINK_CHARS: u32 = 24;
+    /// A summary inside its card's link: a sentence of at least this many chars
+    /// (`extract::layout::entry_summary`).
+    pub const ENTRY_SUMMARY_MIN_CHARS: u32 = 80;
+    /// Like sibling boxes that make a run of entry cards.
+    pub const ENTRY_MIN_CARDS: usize = 3;
+    /// Boxes climbed from the summary looking for its card.
+    pub const ENTRY_CARD_CLIMB: usize = 5;
     /// Layout only (`layout::main_column`): prose chars the selected roots need before their
     /// reading column is trusted to judge other blocks (a page of three captions has none).
     pub const COLUMN_MIN_PROSE_CHARS: u32 = 400;
