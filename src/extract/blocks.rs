@@ -242,6 +242,17 @@ fn noscript_markup_text(snap: &Snapshot) -> usize {
 /// parser can re-read a page; the live DOM already shows what the browser rendered.
 #[cfg(feature = "html")]
 pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
+    // Both tests need `NOSCRIPT_DOCUMENT_CHARS` of `<noscript>` text: most pages have far less
+    // (none, or a tracking pixel), found from those elements alone without the whole-page walk.
+    // The sum over every `<noscript>` subtree bounds the walk's count from above.
+    let most: usize = (snap.nodes.iter().enumerate())
+        .filter(|(_, n)| n.is("noscript"))
+        .flat_map(|(i, _)| snap.descendants(NodeId(i as u32)))
+        .map(|d| snap.node(d).text.trim().len())
+        .sum();
+    if most < limits::NOSCRIPT_DOCUMENT_CHARS {
+        return false;
+    }
     let (mut rendered, mut noscript) = (0usize, 0usize);
     // (node, inside a never-rendered element, inside <noscript>)
     let mut stack = vec![(NodeId::ROOT, false, false)];
@@ -353,6 +364,7 @@ fn is_script_url(href: &str) -> bool {
 fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
     let mut in_link = vec![false; snap.len()];
     let mut vocab_cache: HashMap<&str, u8> = HashMap::new();
+    let mut tag_counts = Vec::new();
     let mut stack = vec![NodeId::ROOT];
     while let Some(id) = stack.pop() {
         let i = id.index();
@@ -387,20 +399,33 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
             NodeKind::Text if !f.skip[i] => text_stats(snap, f, id, in_link[i]),
             _ => {}
         }
-        set_sibling_positions(snap, f, id);
+        set_sibling_positions(snap, f, id, &mut tag_counts);
         stack.extend(node.children.iter().rev().copied());
     }
 }
 
-fn set_sibling_positions(snap: &Snapshot, f: &mut Features, id: NodeId) {
-    let children = &snap.node(id).children;
-    for (k, &c) in children.iter().enumerate() {
-        let tag = &snap.node(c).tag;
-        let pos = children[..k]
-            .iter()
-            .filter(|&&s| snap.node(s).tag == *tag)
-            .count();
-        f.sibling_pos[c.index()] = pos.min(u16::MAX as usize) as u16;
+/// `seen` is scratch space, reused from node to node.
+fn set_sibling_positions<'a>(
+    snap: &'a Snapshot,
+    f: &mut Features,
+    id: NodeId,
+    seen: &mut Vec<(&'a str, u16)>,
+) {
+    // Earlier siblings of each tag, counted in one pass (a page has few distinct child tags).
+    seen.clear();
+    for (k, &c) in snap.node(id).children.iter().enumerate() {
+        let tag = snap.node(c).tag.as_str();
+        let pos = match seen.iter_mut().find(|(t, _)| *t == tag) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                seen.push((tag, 1));
+                0
+            }
+        };
+        f.sibling_pos[c.index()] = pos;
         if k > 64 {
             // Long child lists (big tables, feeds): positions beyond are not informative.
             break;

@@ -74,8 +74,9 @@ const OPENERS: &[char] = &['(', '[', '*', '¡', '¿'];
 
 /// True when `text` opens with one of [`OPENINGS`].
 pub(crate) fn is_appeal_line(text: &str) -> bool {
-    let t = crate::lower(text.trim_start().trim_start_matches(OPENERS));
-    crate::rules::table_words(OPENINGS).any(|o| t.starts_with(o))
+    const PAIRS: crate::rules::Openings = crate::rules::Openings::of(OPENINGS);
+    let head = text.trim_start().trim_start_matches(OPENERS);
+    PAIRS.may_open(head) && crate::rules::table_opens(OPENINGS, &crate::lower(head))
 }
 
 #[cfg(test)]

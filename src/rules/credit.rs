@@ -44,8 +44,9 @@ pub(crate) const CREDIT_MAX_CHARS: u32 = 80;
 
 /// True when `text` opens with a credit label.
 pub(crate) fn is_credit_line(text: &str) -> bool {
-    let t = crate::lower(text.trim_start().trim_start_matches(OPENERS).trim_start());
-    crate::rules::table_words(CREDIT_LABELS).any(|l| t.starts_with(l))
+    const PAIRS: crate::rules::Openings = crate::rules::Openings::of(CREDIT_LABELS);
+    let head = text.trim_start().trim_start_matches(OPENERS).trim_start();
+    PAIRS.may_open(head) && crate::rules::table_opens(CREDIT_LABELS, &crate::lower(head))
 }
 
 #[cfg(test)]

@@ -113,6 +113,76 @@ pub(crate) fn table_words(table: &str) -> impl Iterator<Item = &str> {
     table.split_terminator('\n')
 }
 
+/// Some word of a `words!` table opens `text` (`table_words(table).any(|w|
+/// text.starts_with(w))` in one pass over the table, leaving a word at its first mismatch).
+pub(crate) fn table_opens(table: &str, text: &str) -> bool {
+    let (mut rest, text) = (table.as_bytes(), text.as_bytes());
+    while !rest.is_empty() {
+        let k = rest
+            .iter()
+            .zip(text)
+            .take_while(|&(&w, &t)| w != b'\n' && w == t)
+            .count();
+        match rest.get(k) {
+            None | Some(b'\n') => return true,
+            Some(_) => match rest[k..].iter().position(|&b| b == b'\n') {
+                Some(p) => rest = &rest[k + p + 1..],
+                None => return false,
+            },
+        }
+    }
+    false
+}
+
+/// The first two bytes of every word of a `words!` table, hashed into 64 bits at compile time:
+/// a text whose first two characters are ASCII and, lowercased, hash elsewhere opens with no
+/// word of the table (lowercase, as the tables are), and neither the text is lowercased nor the
+/// table read. Why: the line tests (`credit`, `teaser`, `appeal`) ask every short block of the
+/// page, and lowercasing it and splitting a table of a thousand bytes per block had cost ~7 % of
+/// the median page's instructions. One `u64` per table: a bigger set filtered a little more and
+/// cost the extension wasm ~100 B gz of incompressible bits.
+pub(crate) struct Openings {
+    /// Bit `pair_hash` set for each word; all set when a word is shorter than two bytes.
+    set: u64,
+}
+
+const fn pair_hash(a: u8, b: u8) -> u32 {
+    (a ^ b.rotate_left(3)) as u32 % 64
+}
+
+impl Openings {
+    pub(crate) const fn of(table: &str) -> Self {
+        let t = table.as_bytes();
+        let mut set = 0u64;
+        let mut i = 0;
+        while i < t.len() {
+            // `i` starts a word.
+            if i + 1 >= t.len() || t[i] == b'\n' || t[i + 1] == b'\n' {
+                return Openings { set: u64::MAX };
+            }
+            let h = pair_hash(t[i], t[i + 1]);
+            set |= 1 << h;
+            while i < t.len() && t[i] != b'\n' {
+                i += 1;
+            }
+            i += 1;
+        }
+        Openings { set }
+    }
+
+    /// False only when `text` lowercased opens with no word of the table.
+    #[inline(never)]
+    pub(crate) fn may_open(&self, text: &str) -> bool {
+        match text.as_bytes() {
+            [a, b, ..] if a.is_ascii() && b.is_ascii() => {
+                let h = pair_hash(a.to_ascii_lowercase(), b.to_ascii_lowercase());
+                self.set & (1 << h) != 0
+            }
+            _ => true,
+        }
+    }
+}
+
 /// Markup that closes an element until a script or the reader opens it: the `hidden` attribute,
 /// the `popover` attribute (the HTML popover API renders `[popover]:not(:popover-open)` as
 /// `display: none`) or an inline `display: none` / `visibility: hidden`. The one closed-markup test
@@ -562,6 +632,21 @@ pub(crate) fn hiding_class(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn openings_pass_every_text_a_word_opens() {
+        const T: &str = words!["foto:", "bild", "für links"];
+        let o = Openings::of(T);
+        for text in ["Foto: x", "BILD", "für", "Für links", "x", "", "bi", "Über"] {
+            let t = crate::lower(text);
+            assert_eq!(table_opens(T, &t), table_words(T).any(|w| t.starts_with(w)));
+            if table_opens(T, &t) {
+                assert!(o.may_open(text), "{text}");
+            }
+        }
+        assert!(!o.may_open("Photo: x") && !o.may_open("The end"));
+        assert!(Openings::of(words!["a", "bc"]).may_open("xyz"));
+    }
 
     #[test]
     fn contains_ci_is_case_insensitive_and_handles_utf8() {

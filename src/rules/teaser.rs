@@ -43,7 +43,12 @@ pub(crate) const READ_ALSO_MAX_CHARS: u32 = 160;
 
 /// True when `text` opens with a "read also" label and its colon, and text follows.
 pub(crate) fn is_read_also_line(text: &str) -> bool {
-    let t = crate::lower(text.trim_start());
+    const PAIRS: crate::rules::Openings = crate::rules::Openings::of(READ_ALSO_LABELS);
+    let head = text.trim_start();
+    if !PAIRS.may_open(head) {
+        return false;
+    }
+    let t = crate::lower(head);
     crate::rules::table_words(READ_ALSO_LABELS).any(|l| {
         t.strip_prefix(l)
             .map(str::trim_start)
