@@ -688,7 +688,8 @@ impl<'a> NoiseClassifier<'a> {
             return None;
         }
         let len = self.f.text_len[i];
-        if len < limits::KEYWORD_MAX_CHARS && self.f.keyword[i].is_some() {
+        // A code sample is not furniture whatever it prints (`return 'Loading...';`).
+        if len < limits::KEYWORD_MAX_CHARS && self.f.keyword[i].is_some() && !self.holds_code(id) {
             return self.f.keyword[i];
         }
         let (credit_max, read_also_max, appeal_max) = (
@@ -2057,6 +2058,33 @@ mod tests {
         assert_eq!(l.kind[topic.index()], None);
         assert_eq!(l.kind[backref.index()], None);
         assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
+    }
+
+    /// A script's placeholder line is furniture; a code sample printing the same words is not.
+    #[test]
+    fn a_loading_placeholder_is_noise_but_code_printing_it_is_not() {
+        let mut b = Builder::new();
+        let (mut placeholder, mut sample) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "document")], |b| {
+                prose(b, 6);
+                placeholder = b.el("div", &[], |b| {
+                    b.text("Loading...");
+                });
+                sample = b.el("pre", &[], |b| {
+                    b.el("code", &[], |b| {
+                        b.text("if (status === null) { return 'Loading...'; }");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(
+            l.kind[placeholder.index()],
+            Some(Reason::SpecialInformation)
+        );
+        assert_eq!(l.kind[sample.index()], None);
     }
 
     #[test]
