@@ -48,9 +48,45 @@ pub(crate) fn is_credit_line(text: &str) -> bool {
     crate::rules::table_words(CREDIT_LABELS).any(|l| t.starts_with(l))
 }
 
+/// Words a gallery's position label may open with ("Image 2 of 5", "Slide 1 of 4").
+const COUNTER_LABELS: &[&str] = &["image", "slide", "photo", "picture", "item"];
+
+/// True when `text` is a gallery's or carousel's position label: "1 of 5", "Image 2 of 5",
+/// "Slide 1 of 4", or Shopify's "1 / of 5" (an `aria-hidden` slash beside a screen-reader
+/// "of"). Why: product galleries print the counter of the slide shown, not what the page says
+/// (wcxb-dev: 14 product pages of 13 shops — Shopify Dawn themes deathwishcoffee, headphones,
+/// prosourcefit, Squarespace merylarnett, nintendo, lttlabs; no gold of any corpus keeps one).
+/// "of" is needed: "5/5" is a rating, "3/4" a size, "06/2015" a date; "Page 1 of 8" is
+/// pagination and not taken.
+pub(crate) fn is_slide_counter(text: &str) -> bool {
+    let t = crate::lower(text);
+    let mut w = t
+        .split(|c: char| c.is_whitespace() || c == '/')
+        .filter(|w| !w.is_empty());
+    let mut first = w.next();
+    if first.is_some_and(|f| COUNTER_LABELS.contains(&f)) {
+        first = w.next();
+    }
+    let number =
+        |x: Option<&str>| x.is_some_and(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()));
+    number(first) && w.next() == Some("of") && number(w.next()) && w.next().is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slide_counters_are_a_number_of_a_number() {
+        assert!(is_slide_counter("1 of 5"));
+        assert!(is_slide_counter(" Image 2 of 5 "));
+        assert!(is_slide_counter("Slide 1 of 4"));
+        assert!(is_slide_counter("1 / of 5"));
+        assert!(!is_slide_counter("5/5"));
+        assert!(!is_slide_counter("Page 1 of 8"));
+        assert!(!is_slide_counter("4 of 5 stars"));
+        assert!(!is_slide_counter("One of 5"));
+    }
 
     #[test]
     fn credit_lines_open_with_a_label() {
