@@ -60,16 +60,18 @@ const COUNTER_LABELS: &[&str] = &["image", "slide", "photo", "picture", "item"];
 /// pagination and not taken.
 pub(crate) fn is_slide_counter(text: &str) -> bool {
     let t = crate::lower(text);
-    let mut w = t
-        .split(|c: char| c.is_whitespace() || c == '/')
-        .filter(|w| !w.is_empty());
-    let mut first = w.next();
-    if first.is_some_and(|f| COUNTER_LABELS.contains(&f)) {
-        first = w.next();
+    let mut s = t.trim();
+    if let Some(rest) = COUNTER_LABELS.iter().find_map(|l| s.strip_prefix(l)) {
+        s = rest.trim_start();
     }
-    let number =
-        |x: Option<&str>| x.is_some_and(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()));
-    number(first) && w.next() == Some("of") && number(w.next()) && w.next().is_none()
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let n = digits(s);
+    let rest = s[n..].trim_start().trim_start_matches('/').trim_start();
+    let Some(total) = rest.strip_prefix("of ") else {
+        return false;
+    };
+    let total = total.trim_start();
+    n > 0 && !total.is_empty() && digits(total) == total.len()
 }
 
 #[cfg(test)]
