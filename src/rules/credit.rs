@@ -67,7 +67,7 @@ pub(crate) fn is_slide_counter(text: &str) -> bool {
     let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
     let n = digits(s);
     let rest = s[n..].trim_start().trim_start_matches('/').trim_start();
-    let Some(total) = rest.strip_prefix("of ") else {
+    let Some(total) = rest.strip_prefix("of") else {
         return false;
     };
     let total = total.trim_start();
@@ -84,6 +84,7 @@ mod tests {
         assert!(is_slide_counter(" Image 2 of 5 "));
         assert!(is_slide_counter("Slide 1 of 4"));
         assert!(is_slide_counter("1 / of 5"));
+        assert!(is_slide_counter("1\n  /\n  of\n  5"));
         assert!(!is_slide_counter("5/5"));
         assert!(!is_slide_counter("Page 1 of 8"));
         assert!(!is_slide_counter("4 of 5 stars"));
