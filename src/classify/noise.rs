@@ -208,6 +208,18 @@ impl<'a> NoiseClassifier<'a> {
         })
     }
 
+    /// A one-line gallery position label (`rules::credit::is_slide_counter`). A counter set as
+    /// two blocks ("1" over "of 15") numbers the items of a list article (Dotdash's
+    /// `content-list-number` on treehugger), which golds keep.
+    fn slide_counter(&self, id: NodeId, text: &str) -> bool {
+        rules::credit::is_slide_counter(text)
+            && !self
+                .f
+                .subtree(id)
+                .iter()
+                .any(|&d| d != id && self.f.is_block[d.index()] && self.f.text_len[d.index()] > 0)
+    }
+
     /// A short paragraph that is one link, with prose paragraphs before it and none after it
     /// among its siblings (`rules::link_para`).
     fn trailing_link_paragraph(&self, id: NodeId, node: &Node) -> Option<Reason> {
@@ -688,7 +700,8 @@ impl<'a> NoiseClassifier<'a> {
             return None;
         }
         let len = self.f.text_len[i];
-        if len < limits::KEYWORD_MAX_CHARS && self.f.keyword[i].is_some() {
+        // A code sample is not furniture whatever it prints (`return 'Loading...';`).
+        if len < limits::KEYWORD_MAX_CHARS && self.f.keyword[i].is_some() && !self.holds_code(id) {
             return self.f.keyword[i];
         }
         let (credit_max, read_also_max, appeal_max) = (
@@ -701,7 +714,9 @@ impl<'a> NoiseClassifier<'a> {
         }
         // The block's text is read once for the three line rules.
         let text = self.snap.text_of(id);
-        if len <= credit_max && rules::credit::is_credit_line(&text) {
+        if len <= credit_max
+            && (rules::credit::is_credit_line(&text) || self.slide_counter(id, &text))
+        {
             return Some(Reason::SpecialInformation);
         }
         if len <= read_also_max && rules::teaser::is_read_also_line(&text) {
@@ -2057,6 +2072,62 @@ mod tests {
         assert_eq!(l.kind[topic.index()], None);
         assert_eq!(l.kind[backref.index()], None);
         assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
+    }
+
+    /// A script's placeholder line is furniture; a code sample printing the same words is not.
+    #[test]
+    fn a_loading_placeholder_is_noise_but_code_printing_it_is_not() {
+        let mut b = Builder::new();
+        let (mut placeholder, mut sample) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "document")], |b| {
+                prose(b, 6);
+                placeholder = b.el("div", &[], |b| {
+                    b.text("Loading...");
+                });
+                sample = b.el("pre", &[], |b| {
+                    b.el("code", &[], |b| {
+                        b.text("if (status === null) { return 'Loading...'; }");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(
+            l.kind[placeholder.index()],
+            Some(Reason::SpecialInformation)
+        );
+        assert_eq!(l.kind[sample.index()], None);
+    }
+
+    /// A gallery's "Image 2 of 5" label is furniture; a list article's item number set as two
+    /// blocks ("1" over "of 15") stays.
+    #[test]
+    fn a_slide_counter_is_noise_but_a_list_items_number_is_not() {
+        let mut b = Builder::new();
+        let (mut counter, mut number) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "document")], |b| {
+                counter = b.el("div", &[], |b| {
+                    b.text("Image 2 of 5");
+                });
+                prose(b, 3);
+                number = b.el("div", &[("class", "content-list-number")], |b| {
+                    b.el("div", &[], |b| {
+                        b.text("1");
+                    });
+                    b.el("div", &[], |b| {
+                        b.text("of 15");
+                    });
+                });
+                prose(b, 3);
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[counter.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[number.index()], None);
     }
 
     #[test]

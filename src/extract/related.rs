@@ -303,6 +303,52 @@ mod tests {
         );
     }
 
+    /// A service page's own sections, then its firm's feed of articles under "Featured
+    /// insights": the feed leaves, the service text and the FAQ after the feed stay.
+    #[test]
+    fn a_service_page_feed_of_insights_leaves_with_its_heading() {
+        let mut b = Builder::new();
+        let (mut main, mut about, mut heading, mut feed, mut faq) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            main = b.el("main", &[], |b| {
+                b.el("h1", &[], |b| {
+                    b.text("Data and analytics consulting");
+                });
+                about = b.el("p", &[], |b| {
+                    b.text(ABOUT);
+                });
+                heading = b.el("h2", &[], |b| {
+                    b.text("Featured insights");
+                });
+                feed = b.el("div", &[], |b| {
+                    for name in ["AI agents are here", "Better data sooner", "Top risks"] {
+                        b.el("div", &[], |b| {
+                            b.el("a", &[("href", "/insights/x")], |b| {
+                                b.text(name);
+                            });
+                        });
+                    }
+                });
+                faq = b.el("div", &[], |b| {
+                    b.el("h2", &[], |b| {
+                        b.text("Frequently asked questions");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text(ABOUT);
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let mut drop = vec![false; s.len()];
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| drop_sections(inp, &[main], &mut drop, &mut trace));
+        assert_eq!(n, 1);
+        assert!(drop[heading.index()] && drop[feed.index()]);
+        assert!(![about, faq].iter().any(|x| drop[x.index()]));
+    }
+
     /// A product page: title, price, description, then a priced grid of other items under a
     /// heading no phrase names. `with_price` false: a category page (title, intro, grid).
     fn shop_page(with_price: bool) -> (crate::snapshot::Snapshot, [NodeId; 5]) {

@@ -49,9 +49,48 @@ pub(crate) fn is_credit_line(text: &str) -> bool {
     PAIRS.may_open(head) && crate::rules::table_opens(CREDIT_LABELS, &crate::lower(head))
 }
 
+/// Words a gallery's position label may open with ("Image 2 of 5", "Slide 1 of 4").
+const COUNTER_LABELS: &[&str] = &["image", "slide", "photo", "picture", "item"];
+
+/// True when `text` is a gallery's or carousel's position label: "1 of 5", "Image 2 of 5",
+/// "Slide 1 of 4", or Shopify's "1 / of 5" (an `aria-hidden` slash beside a screen-reader
+/// "of"). Why: product galleries print the counter of the slide shown, not what the page says
+/// (wcxb-dev: 14 product pages of 13 shops — Shopify Dawn themes deathwishcoffee, headphones,
+/// prosourcefit, Squarespace merylarnett, nintendo, lttlabs; no gold of any corpus keeps one).
+/// "of" is needed: "5/5" is a rating, "3/4" a size, "06/2015" a date; "Page 1 of 8" is
+/// pagination and not taken.
+pub(crate) fn is_slide_counter(text: &str) -> bool {
+    let t = crate::lower(text);
+    let mut s = t.trim();
+    if let Some(rest) = COUNTER_LABELS.iter().find_map(|l| s.strip_prefix(l)) {
+        s = rest.trim_start();
+    }
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let n = digits(s);
+    let rest = s[n..].trim_start().trim_start_matches('/').trim_start();
+    let Some(total) = rest.strip_prefix("of") else {
+        return false;
+    };
+    let total = total.trim_start();
+    n > 0 && !total.is_empty() && digits(total) == total.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slide_counters_are_a_number_of_a_number() {
+        assert!(is_slide_counter("1 of 5"));
+        assert!(is_slide_counter(" Image 2 of 5 "));
+        assert!(is_slide_counter("Slide 1 of 4"));
+        assert!(is_slide_counter("1 / of 5"));
+        assert!(is_slide_counter("1\n  /\n  of\n  5"));
+        assert!(!is_slide_counter("5/5"));
+        assert!(!is_slide_counter("Page 1 of 8"));
+        assert!(!is_slide_counter("4 of 5 stars"));
+        assert!(!is_slide_counter("One of 5"));
+    }
 
     #[test]
     fn credit_lines_open_with_a_label() {

@@ -36,6 +36,14 @@ pub(crate) const SECTION_PHRASES: &str = words![
     "customers who bought",
     "explore related",
     "sponsored products",
+    // Consultancies' and agencies' service pages end with a feed of their articles and case
+    // studies under these headings (wcxb-dev: Protiviti's cybersecurity and data-analytics
+    // pages, luxoft "News and insights", BPM "Related Insights"); no gold keeps such a feed.
+    // "Latest insights" is left out: another firm's gold keeps "Our Latest Insights".
+    "featured insights",
+    "related insights",
+    "news and insights",
+    "featured client stories",
     "könnte dir auch gefallen",
 ];
 
@@ -88,6 +96,10 @@ mod tests {
             "Most Popular Accessories & Related Items"
         ));
         assert!(is_section_marker("Das könnte dir auch gefallen"));
+        assert!(is_section_marker("Featured insights"));
+        assert!(is_section_marker("Related Insights"));
+        assert!(is_section_marker("NEWS AND INSIGHTS"));
+        assert!(!is_section_marker("Our Latest Insights"));
         assert!(!is_section_marker("Shop Similar Products"));
         assert!(!is_section_marker("Unrelated items"));
         assert!(!is_section_marker("Product details"));

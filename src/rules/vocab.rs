@@ -320,6 +320,13 @@ pub(crate) const TEXT_KEYWORDS: &[(&str, Reason)] = &[
     ("関連記事", Reason::Navigation),
     ("相关文章", Reason::Navigation),
     ("관련 기사", Reason::Navigation),
+    // A script's placeholder and error lines, left in the served HTML for the script to
+    // replace or show: "Loading...", "Unable to add item to List. Please try again." (wcxb-dev:
+    // Amazon, Etsy's shipping calculator, allbirds, IKEA's payment box, newegg, Target's
+    // category grid). Code samples printing them stay (`NoiseClassifier::keyword`).
+    ("loading...", Reason::SpecialInformation),
+    ("loading…", Reason::SpecialInformation),
+    ("please try again", Reason::SpecialInformation),
     ("cookie", Reason::Overlay),
     ("cookies", Reason::Overlay),
     ("advertisement", Reason::Advertisement),
@@ -690,6 +697,9 @@ mod tests {
         );
         assert_eq!(first_keyword("netflix added 9 million subscribers."), None);
         assert_eq!(first_keyword("the copyrighted works"), None);
+        assert_eq!(first_keyword("loading..."), special);
+        assert_eq!(first_keyword("oops! please try again."), special);
+        assert_eq!(first_keyword("loading the van took an hour."), None);
     }
 
     /// The index gives, for every name, the union of what the tables give one by one.
