@@ -457,7 +457,6 @@ impl<'a> NoiseClassifier<'a> {
             && self.f.text_len[id.index()] < 40
             && !self.holds_heading(id)
             && !self.holds_text_lines(id, 2)
-            && !self.holds_phrase(id)
         {
             return Some(Reason::Advertisement);
         }
@@ -653,18 +652,6 @@ impl<'a> NoiseClassifier<'a> {
             .iter()
             .filter(|b| self.f.is_block[b.index()] && self.f.own_len[b.index()] > 0)
             .nth(n - 1)
-            .is_some()
-    }
-
-    /// `id`'s text is a phrase of at least `limits::AD_LABEL_MAX_WORDS` + 1 words. Why: an ad
-    /// slot's label is a word or two ("Advertisement", "Sponsored", "Story continues below");
-    /// a banner-sized box holding a sentence is a feature line (wcxb-dev zapier's 350 × 50
-    /// "Developer and end-user support included", taken for a 320 × 50 mobile banner).
-    fn holds_phrase(&self, id: NodeId) -> bool {
-        self.snap
-            .text_of(id)
-            .split_whitespace()
-            .nth(limits::AD_LABEL_MAX_WORDS)
             .is_some()
     }
 
@@ -1964,7 +1951,7 @@ mod tests {
     fn geometry_finds_overlays_and_banners() {
         let mut b = Builder::new();
         let (mut modal, mut ad, mut title, mut cell) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
-        let (mut byline, mut feature, mut labelled) = (NodeId(0), NodeId(0), NodeId(0));
+        let mut byline = NodeId(0);
         b.el("body", &[], |b| {
             // A post's byline (avatar, name, date) sized like a 468×60 banner is not an ad.
             byline = b.el("div", &[], |b| {
@@ -1981,13 +1968,6 @@ mod tests {
             });
             ad = b.el("div", &[], |b| {
                 b.el("img", &[("src", "x.gif")], |_| {});
-            });
-            // A mobile banner keeps its label; a feature line of that size is no ad.
-            labelled = b.el("div", &[], |b| {
-                b.text("Story continues below advertisement");
-            });
-            feature = b.el("div", &[], |b| {
-                b.text("Developer and end-user support included");
             });
             // A section title sized like a leaderboard is not an ad.
             title = b.el("div", &[], |b| {
@@ -2042,14 +2022,7 @@ mod tests {
         if let Some(l) = s.nodes[byline.index()].layout.as_mut() {
             (l.width, l.height) = (505.0, 56.0);
         }
-        for id in [labelled, feature] {
-            if let Some(l) = s.nodes[id.index()].layout.as_mut() {
-                (l.width, l.height) = (350.0, 50.0);
-            }
-        }
         let l = labels(&s);
-        assert_eq!(l.kind[labelled.index()], Some(Reason::Advertisement));
-        assert_eq!(l.kind[feature.index()], None);
         assert_eq!(l.kind[byline.index()], None);
         assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));

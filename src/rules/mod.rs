@@ -418,9 +418,6 @@ pub(crate) mod limits {
     /// Layout only (`layout::off_column`): cells of one row whose widths differ by at most this
     /// share are equal columns of records, not a side column beside the reading one.
     pub const TWIN_CELL_WIDTH_SHARE: f32 = 0.1;
-    /// Layout only (`classify/noise.rs` `holds_phrase`): an ad slot's label runs to at most this
-    /// many words ("Story continues below advertisement").
-    pub const AD_LABEL_MAX_WORDS: usize = 4;
     /// Seed 001 menus: few words per link.
     pub const MENU_WORDS_PER_LINK: f32 = 4.0;
     /// Seed 003 evidence weight: the best run's paragraphs count this much extra. Ablation on
