@@ -280,14 +280,11 @@ fn stacked_slide(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool
     let Some(l) = node.layout.as_ref() else {
         return false;
     };
-    fn first(n: &crate::snapshot::Node) -> Option<&str> {
-        n.attr("class").and_then(|c| c.split_whitespace().next())
-    }
     if l.display == "none"
         || l.position != "absolute"
         || text[i] < limits::PANEL_MIN_CHARS
         || links[i] as f32 >= limits::LINK_DENSITY_BOILERPLATE * text[i] as f32
-        || first(node).is_none()
+        || first_class(node).is_none()
     {
         return false;
     }
@@ -298,7 +295,7 @@ fn stacked_slide(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool
         let s = snap.node(c);
         c.index() != i
             && s.tag == node.tag
-            && first(s) == first(node)
+            && first_class(s) == first_class(node)
             && s.layout.as_ref().is_some_and(|m| {
                 !m.is_invisible()
                     && (m.x - l.x).abs() <= 1.0
@@ -405,15 +402,17 @@ pub(crate) fn closed_panel_of_prose(
 #[inline(never)]
 pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
     let (p, q) = (snap.node(panel), snap.node(prev));
-    fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
-        n.attr("class").and_then(|c| c.split_whitespace().next())
-    }
     let tabpanel = |n: &crate::snapshot::Node| n.attr("role") == Some("tabpanel");
     let same_set = match (first_class(p), first_class(q)) {
         (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
         _ => tabpanel(p) && tabpanel(q),
     };
     same_set && p.tag == q.tag && (tabpanel(p) || rules::vocab::named_by(p, rules::TAB_PANEL_TERMS))
+}
+
+/// The first token of `n`'s class attribute.
+fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
+    n.attr("class").and_then(|c| c.split_whitespace().next())
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
