@@ -313,8 +313,9 @@ pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId)
     let weak = f.own_len[i] < limits::MIN_PARAGRAPH_CHARS
         || f.own_link_density(b) >= limits::OFF_COLUMN_LINK_SHARE
         || small_print_factor(snap, f, b) < 1.0
-        || l.width < (col.right - col.left) * limits::OFF_COLUMN_NARROW_SHARE;
-    beside && weak && !past_window && !in_code(snap, b)
+        || (l.width < (col.right - col.left) * limits::OFF_COLUMN_NARROW_SHARE
+            && f.own_len[i] < limits::OFF_COLUMN_PROSE_CHARS);
+    beside && weak && !past_window && !in_code(snap, b) && !twin_cell(snap, col, b)
 }
 
 /// The nearest table holding `b` overlaps the column: a table set in the reading column, whose
@@ -326,6 +327,35 @@ pub(crate) fn table_across_column(snap: &Snapshot, col: &Column, b: NodeId) -> b
         .find(|&a| snap.node(a).is("table"))
         .and_then(|t| snap.node(t).layout.as_ref())
         .is_some_and(|l| l.x < col.right && l.x + l.width > col.left)
+}
+
+/// `b` is in a table cell at least as wide as the reading column whose row also holds a cell of
+/// its width (both within `limits::TWIN_CELL_WIDTH_SHARE`) lying across that column: the table
+/// sets its records
+/// in equal columns, and the cell beside the column is the next record, not a side box. Why:
+/// old link directories and fan pages lay their entries out two a row (cleaneval's Cat
+/// Stevens links page: the left column of a 2 × 627 px grid of link notes was dropped as a
+/// link box beside the right column); a table layout's side column is a narrow cell beside a
+/// wide one.
+fn twin_cell(snap: &Snapshot, col: &Column, b: NodeId) -> bool {
+    let Some(cell) = snap.path_up(b).find(|&a| snap.node(a).is("td")) else {
+        return false;
+    };
+    let (Some(l), Some(row)) = (snap.node(cell).layout.as_ref(), snap.node(cell).parent) else {
+        return false;
+    };
+    let share = limits::TWIN_CELL_WIDTH_SHARE;
+    if l.width < (col.right - col.left) * (1.0 - share) {
+        return false;
+    }
+    snap.node(row).children.iter().any(|&c| {
+        snap.node(c).layout.as_ref().is_some_and(|m| {
+            c != cell
+                && m.x < col.right
+                && m.x + m.width > col.left
+                && (m.width - l.width).abs() <= l.width * share
+        })
+    })
 }
 
 /// Inside a `<pre>` or `<code>` box: a code sample. Why: API references set their examples
@@ -751,6 +781,91 @@ mod tests {
             right: 1600.0,
         };
         assert!(first_p.is_some_and(|p| !off_column(&s, &f, &twin, p)));
+    }
+
+    #[test]
+    fn a_long_paragraph_in_a_narrow_side_box_stays_a_blurb_does_not() {
+        let mut b = Builder::new();
+        let (mut root, mut bio, mut blurb) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("div", &[], |b| {
+                for _ in 0..24 {
+                    b.el("p", &[("class", "main")], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                bio = b.el("p", &[], |b| {
+                    b.text(&PROSE.repeat(8));
+                });
+                blurb = b.el("p", &[], |b| {
+                    b.text(&PROSE.repeat(3));
+                });
+            });
+        });
+        let mut s = b.finish();
+        let main: Vec<bool> = (0..s.len())
+            .map(|i| s.node(NodeId(i as u32)).attr("class") == Some("main"))
+            .collect();
+        lay_out(&mut s, |id| {
+            if main[id.index()] {
+                (100.0, 300.0, 700.0, 16.0)
+            } else {
+                (900.0, 300.0, 250.0, 16.0)
+            }
+        });
+        let f = blocks::compute(&s);
+        let Some(col) = main_column(&s, &f, &[], &[root]) else {
+            panic!("24 paragraphs make a column")
+        };
+        // A teacher's bio beside the course page is writing; a product blurb is a side box.
+        assert!(!off_column(&s, &f, &col, bio));
+        assert!(off_column(&s, &f, &col, blurb));
+    }
+
+    #[test]
+    fn a_record_in_a_row_of_equal_cells_is_not_a_side_box() {
+        let mut b = Builder::new();
+        let (mut left, mut right) = (NodeId(0), NodeId(0));
+        let table = b.el("table", &[], |b| {
+            b.el("tr", &[], |b| {
+                left = b.el("td", &[], |b| {
+                    b.el("a", &[("href", "/tabs")], |b| {
+                        b.text("Guitar tablature for forty songs");
+                    });
+                });
+                right = b.el("td", &[], |b| {
+                    b.text(PROSE);
+                });
+            });
+        });
+        let mut s = b.finish();
+        let col = Column {
+            left: 650.0,
+            right: 1260.0,
+        };
+        let place = |l: f32, r: f32| {
+            move |id: NodeId| {
+                if id == table {
+                    (10.0, 300.0, 1260.0, 16.0)
+                } else if id == right {
+                    (1270.0 - r, 300.0, r, 16.0)
+                } else {
+                    (10.0, 300.0, l, 16.0)
+                }
+            }
+        };
+        lay_out(&mut s, place(620.0, 620.0));
+        let f = blocks::compute(&s);
+        // Two entries a row of a link directory: the left one is the next record.
+        assert!(!off_column(&s, &f, &col, left));
+        // A narrow link cell beside a wide one is a table layout's side column.
+        let wide = Column {
+            left: 330.0,
+            right: 1260.0,
+        };
+        lay_out(&mut s, place(300.0, 930.0));
+        let f = blocks::compute(&s);
+        assert!(off_column(&s, &f, &wide, left));
     }
 
     #[test]

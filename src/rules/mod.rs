@@ -490,6 +490,11 @@ pub(crate) mod limits {
     /// this share of it is a side box even when it holds prose (styled-dev: a 212 px column of
     /// product blurbs next to a 500 px article); a parallel column of equal width is not.
     pub const OFF_COLUMN_NARROW_SHARE: f32 = 0.6;
+    /// Layout only (`layout::off_column`): …unless its own text is a paragraph this long.
+    pub const OFF_COLUMN_PROSE_CHARS: u32 = 500;
+    /// Layout only (`layout::off_column`): cells of one row whose widths differ by at most this
+    /// share are equal columns of records, not a side column beside the reading one.
+    pub const TWIN_CELL_WIDTH_SHARE: f32 = 0.1;
     /// Seed 001 menus: few words per link.
     pub const MENU_WORDS_PER_LINK: f32 = 4.0;
     /// Seed 003 evidence weight: the best run's paragraphs count this much extra. Ablation on

@@ -77,7 +77,8 @@ pub(crate) fn invisible(snap: &Snapshot, reveal: Option<NodeId>) -> Vec<bool> {
         if !inherited
             && (rules::is_streamed_segment(node)
                 || reveal == Some(i)
-                || collapsed_panel(snap, i, &text, &links))
+                || collapsed_panel(snap, i, &text, &links)
+                || stacked_slide(snap, i, &text, &links))
         {
             // Shown like parsed HTML shows it: the rules decide, not the closed state.
             in_panel[i] = true;
@@ -268,6 +269,42 @@ fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bo
     closed_panel_of_prose(snap, NodeId(i as u32), text[i], links[i], shown)
 }
 
+/// An inactive slide of a fading carousel: a box of prose (as [`closed_panel_of_prose`]) hidden
+/// by `visibility`/`opacity` (not `display: none`), positioned out of the flow exactly over a
+/// shown sibling of its tag and first class — the active slide. Why: fade carousels stack their
+/// slides in one place and show one (freshworks' customer-story testimonials, Slick's and
+/// Swiper's `fade` mode); parsed HTML shows every slide and the gold keeps them all. A
+/// dropdown or tooltip hides beside its trigger, never over a twin of itself.
+fn stacked_slide(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool {
+    let node = &snap.nodes[i];
+    let Some(l) = node.layout.as_ref() else {
+        return false;
+    };
+    if l.display == "none"
+        || l.position != "absolute"
+        || text[i] < limits::PANEL_MIN_CHARS
+        || links[i] as f32 >= limits::LINK_DENSITY_BOILERPLATE * text[i] as f32
+        || first_class(node).is_none()
+    {
+        return false;
+    }
+    let Some(parent) = node.parent else {
+        return false;
+    };
+    snap.node(parent).children.iter().any(|&c| {
+        let s = snap.node(c);
+        c.index() != i
+            && s.tag == node.tag
+            && first_class(s) == first_class(node)
+            && s.layout.as_ref().is_some_and(|m| {
+                !m.is_invisible()
+                    && (m.x - l.x).abs() <= 1.0
+                    && (m.y - l.y).abs() <= 1.0
+                    && (m.width - l.width).abs() <= 1.0
+            })
+    })
+}
+
 /// In parsed HTML, `id` — hidden by the `hidden` attribute or an inline hiding style (`closed`
 /// says which elements are) — is a closed panel of prose ([`closed_panel_of_prose`]) after a
 /// control, outside a dialog or popover, measured on its own subtree: the article builder shows it as the noise
@@ -365,15 +402,17 @@ pub(crate) fn closed_panel_of_prose(
 #[inline(never)]
 pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
     let (p, q) = (snap.node(panel), snap.node(prev));
-    fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
-        n.attr("class").and_then(|c| c.split_whitespace().next())
-    }
     let tabpanel = |n: &crate::snapshot::Node| n.attr("role") == Some("tabpanel");
     let same_set = match (first_class(p), first_class(q)) {
         (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
         _ => tabpanel(p) && tabpanel(q),
     };
     same_set && p.tag == q.tag && (tabpanel(p) || rules::vocab::named_by(p, rules::TAB_PANEL_TERMS))
+}
+
+/// The first token of `n`'s class attribute.
+fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
+    n.attr("class").and_then(|c| c.split_whitespace().next())
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
@@ -793,6 +832,49 @@ mod tests {
             .children
             .insert(0, NodeId(extra as u32));
         assert!(Visibility::of(&s).invisible[inner.index()]);
+    }
+
+    #[test]
+    fn a_fade_carousels_stacked_slides_are_shown_a_dropdown_is_not() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut shown, mut slide, mut menu) = (z, z, z);
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "carousel")], |b| {
+                shown = b.el("div", &[("class", "slide active")], |b| {
+                    b.text(&PROSE.repeat(3));
+                });
+                slide = b.el("div", &[("class", "slide")], |b| {
+                    b.text(&PROSE.repeat(3));
+                });
+                menu = b.el("div", &[("class", "dropdown")], |b| {
+                    b.text(&PROSE.repeat(3));
+                });
+            });
+            b.el("div", &[], |b| {
+                b.text(&PROSE.repeat(12));
+            });
+        });
+        let mut s: Snapshot = b.finish();
+        hide(&mut s, shown, "block", "visible", 1.0);
+        for id in [slide, menu] {
+            hide(&mut s, id, "block", "hidden", 1.0);
+            if let Some(l) = s.nodes[id.index()].layout.as_mut() {
+                l.position = "absolute".into();
+            }
+        }
+        // The dropdown hides below its box, not over a twin of itself.
+        if let Some(l) = s.nodes[menu.index()].layout.as_mut() {
+            l.y = 300.0;
+        }
+        let inv = Visibility::of(&s).invisible;
+        assert!(!inv[slide.index()] && !inv[shown.index()]);
+        assert!(inv[menu.index()]);
+        // A slide moved off its twin's place is hidden again.
+        if let Some(l) = s.nodes[slide.index()].layout.as_mut() {
+            l.x = 600.0;
+        }
+        assert!(Visibility::of(&s).invisible[slide.index()]);
     }
 
     #[test]
