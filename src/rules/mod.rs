@@ -242,6 +242,9 @@ pub(crate) mod limits {
     pub const SIBLING_SCORE_SHARE: f32 = 0.2;
     /// A paragraph sibling with at least this many chars and low link density joins too.
     pub const SIBLING_PARAGRAPH_CHARS: u32 = 80;
+    /// A sibling holding a control-box form and at most this much text outside its noise
+    /// boxes is the form's pitch, not content (`score::form_pitch`).
+    pub const FORM_PITCH_MAX_CHARS: u32 = 200;
     /// The winner holding this share of its parent's text stands for the parent in the
     /// sibling join (`score::split_story`: a story split around a fold or a sidebar box).
     pub const SPLIT_WRAPPER_SHARE: f32 = 0.6;
