@@ -585,7 +585,7 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
 /// then one `<div class="comments-body">` per comment, whose sentences pass the sibling test;
 /// the join took the whole thread into the article (wcxb-dev davidbau.com). The `tail` stage
 /// cannot cut what it never sees inside the selection: the marker line itself is not joined.
-fn is_end_marker_line(inp: &Inputs, c: NodeId) -> bool {
+pub(crate) fn is_end_marker_line(inp: &Inputs, c: NodeId) -> bool {
     let (f, i) = (inp.f, c.index());
     f.text_len[i] > 0
         && super::tail::marker_shaped(f, c)
@@ -645,15 +645,11 @@ fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bo
 /// text and its body (styled-dev belizeretirementguide.com); its sentences passed the sibling
 /// test and joined the article, and with them the words of the page's header form.
 fn form_pitch(inp: &Inputs, c: NodeId) -> bool {
-    let form = std::cell::Cell::new(false);
-    let outside = text_outside(inp, c, |id| {
-        let kind = inp.noise.kind[id.index()];
-        if kind == Some(crate::trace::Reason::Interactive) && inp.snap.node(id).is("form") {
-            form.set(true);
-        }
-        kind.is_some()
-    });
-    form.get() && outside <= limits::FORM_PITCH_MAX_CHARS
+    let form = |id: &NodeId| {
+        inp.noise.kind[id.index()] == Some(crate::trace::Reason::Interactive)
+            && inp.snap.node(*id).is("form")
+    };
+    inp.f.subtree(c).iter().any(form) && text_outside_menus(inp, c) <= limits::FORM_PITCH_MAX_CHARS
 }
 
 #[cfg(test)]

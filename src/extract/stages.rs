@@ -1208,7 +1208,7 @@ fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
             // An end marker ("Related posts", "Featured") stays for the `tail` stage to cut at.
             let label = f.link_len[p.index()] == 0
                 && f.text_len[p.index()] <= limits::LIST_LABEL_MAX_CHARS
-                && !rules::tail::is_marker_in(rules::tail::END_MARKERS, &snap.text_of(p));
+                && !score::is_end_marker_line(inp, p);
             return label.then_some(p);
         }
         let mut kids = n.children.iter().filter(|&&c| f.text_len[c.index()] > 0);
