@@ -585,7 +585,7 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
 /// then one `<div class="comments-body">` per comment, whose sentences pass the sibling test;
 /// the join took the whole thread into the article (wcxb-dev davidbau.com). The `tail` stage
 /// cannot cut what it never sees inside the selection: the marker line itself is not joined.
-fn is_end_marker_line(inp: &Inputs, c: NodeId) -> bool {
+pub(crate) fn is_end_marker_line(inp: &Inputs, c: NodeId) -> bool {
     let (f, i) = (inp.f, c.index());
     f.text_len[i] > 0
         && super::tail::marker_shaped(f, c)
@@ -629,14 +629,27 @@ fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bo
     if f.text_len[i] == 0 || !inp.counts(c) || inp.noise.inside[i] {
         return false;
     }
-    if s.is_candidate[i] && s.candidate[i] >= threshold {
-        return true;
-    }
     let ld = f.link_density(c);
     let len = f.text_len[i];
     let prose = f.own_len[i] == len || inp.snap.node(c).is("p");
-    (len >= limits::SIBLING_PARAGRAPH_CHARS && ld < 0.25)
-        || (prose && ld == 0.0 && f.own_sentences[i] > 0)
+    let content = (s.is_candidate[i] && s.candidate[i] >= threshold)
+        || (len >= limits::SIBLING_PARAGRAPH_CHARS && ld < 0.25)
+        || (prose && ld == 0.0 && f.own_sentences[i] > 0);
+    content && !form_pitch(inp, c)
+}
+
+/// `c` is a form's pitch: it holds a form labelled a control box (`Reason::Interactive`) and
+/// at most `limits::FORM_PITCH_MAX_CHARS` of text outside its noise boxes — the lines that sell
+/// the form ("Get your free report … when you join our contact list", "Subscribe to our
+/// newsletter"). Why: old table layouts set a lead-capture row between the site's welcome
+/// text and its body (styled-dev belizeretirementguide.com); its sentences passed the sibling
+/// test and joined the article, and with them the words of the page's header form.
+fn form_pitch(inp: &Inputs, c: NodeId) -> bool {
+    let form = |id: &NodeId| {
+        inp.noise.kind[id.index()] == Some(crate::trace::Reason::Interactive)
+            && inp.snap.node(*id).is("form")
+    };
+    inp.f.subtree(c).iter().any(form) && text_outside_menus(inp, c) <= limits::FORM_PITCH_MAX_CHARS
 }
 
 #[cfg(test)]
@@ -720,6 +733,50 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.top), Some(list));
+    }
+
+    #[test]
+    fn a_forms_pitch_beside_the_winner_does_not_join() {
+        // An old table layout: welcome text, a lead-capture row (pitch lines over a form),
+        // then the body. The welcome text joins; the pitch does not.
+        let mut b = Builder::new();
+        let (mut welcome, mut pitch, mut body) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                welcome = b.el("div", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+                pitch = b.el("div", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Get your free report on the top reasons to move here.");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text("Join our contact list and we will update you on new offers.");
+                    });
+                    b.el("form", &[("method", "post")], |b| {
+                        b.text("Your name: Your email:");
+                        b.el("input", &[("type", "text"), ("name", "name")], |_| {});
+                        b.el("input", &[("type", "submit"), ("value", "Submit")], |_| {});
+                    });
+                });
+                body = b.el("div", &[], |b| {
+                    for _ in 0..6 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        let Some(c) = choose(&s) else {
+            panic!("no selection")
+        };
+        assert_eq!(c.top, body);
+        assert!(c.roots.contains(&welcome), "roots {:?}", c.roots);
+        assert!(!c.roots.contains(&pitch), "roots {:?}", c.roots);
     }
 
     #[test]

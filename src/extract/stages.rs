@@ -1162,6 +1162,11 @@ fn drop_low_blocks(
         trace.decide(b, "hierarchy", false, reason);
         if !keeps[i] {
             drop[i] = true;
+            if let Some(h) = heading_before(inp, b) {
+                // The heading over a link list that left goes with it.
+                drop[h.index()] = true;
+                trace.decide(h, "hierarchy", false, Reason::LowScore);
+            }
             continue;
         }
         for &c in &snap.node(b).children {
@@ -1172,6 +1177,48 @@ fn drop_low_blocks(
         }
     }
     dropped
+}
+
+/// The box just before `b` among its siblings (passing over empty ones) when it holds only a
+/// short heading (an `h1`–`h6` of at most `limits::LIST_LABEL_MAX_CHARS`, alone or under
+/// single-child wrappers, no link) and `b` is a link list (link
+/// density over `limits::LINK_DENSITY_BOILERPLATE`, `limits::LABELLED_LIST_MIN_LINKS` links or
+/// more): the list's label. Why: a company front
+/// page labels its "Services" and "Resources" link boxes with headings of their own (styled-dev
+/// jres.com, letter-stacked "S E R V I C E S"); the hierarchy stage drops the links and the
+/// label stayed, a line naming nothing in the reader view. Only a label: a longer heading over
+/// links is a section's title (a Reddit link post's title over its link card, "ONE Health Ohio
+/// Centers that Offer Dental" over the clinics, "Businesses like yours are growing faster"
+/// over a card grid; without the bound wcxb-dev forum −0.008, service −0.0001).
+fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
+    let (snap, f) = (inp.snap, inp.f);
+    if f.link_density(b) <= limits::LINK_DENSITY_BOILERPLATE
+        || f.links[b.index()] < limits::LABELLED_LIST_MIN_LINKS
+    {
+        return None;
+    }
+    let siblings = &snap.node(snap.node(b).parent?).children;
+    let at = siblings.iter().position(|&c| c == b)?;
+    let p = *siblings[..at]
+        .iter()
+        .rev()
+        .find(|&&c| f.text_len[c.index()] > 0)?;
+    let mut d = p;
+    loop {
+        let n = snap.node(d);
+        if rules::HEADING_TAGS.contains(&n.tag.as_str()) {
+            // An end marker ("Related posts", "Featured") stays for the `tail` stage to cut at.
+            let label = f.link_len[p.index()] == 0
+                && f.text_len[p.index()] <= limits::LIST_LABEL_MAX_CHARS
+                && !score::is_end_marker_line(inp, p);
+            return label.then_some(p);
+        }
+        let mut kids = n.children.iter().filter(|&&c| f.text_len[c.index()] > 0);
+        d = *kids.next()?;
+        if kids.next().is_some() || n.kind != NodeKind::Element {
+            return None;
+        }
+    }
 }
 
 /// 0–1: long, link-poor content that clearly beats every other region.
@@ -1282,6 +1329,58 @@ pub(crate) mod tests {
             out.trace.last_decision(links).map(|d| d.reason),
             Some(Reason::HierarchyVote)
         );
+    }
+
+    #[test]
+    fn a_link_lists_heading_leaves_with_the_list() {
+        // A company front page: the story, then a "Services" box — its heading, then its
+        // links. The hierarchy drops the links; the heading goes with them.
+        let mut b = Builder::new();
+        let (mut label, mut list, mut lead) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "main")], |b| {
+                lead = b.el("h2", &[], |b| {
+                    b.text("Our company");
+                });
+                for _ in 0..5 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                b.el("div", &[("class", "box")], |b| {
+                    label = b.el("div", &[("class", "box-heading")], |b| {
+                        b.el("h1", &[], |b| {
+                            b.text("Services");
+                        });
+                    });
+                    list = b.el("div", &[("class", "box-links")], |b| {
+                        b.el("ul", &[], |b| {
+                            for name in ["Appraisal", "Advisory", "Litigation support", "Brokerage"]
+                            {
+                                b.el("li", &[], |b| {
+                                    b.el("a", &[("href", "/s")], |b| {
+                                        b.text(name);
+                                    });
+                                });
+                            }
+                        });
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let out = run(
+            &s,
+            Mode::Balanced,
+            None,
+            StageSwitches::default(),
+            &Deadline::start(0),
+        );
+        let sel = out.ok().and_then(|o| o.selection).unwrap_or_default();
+        assert!(sel.drop[list.index()]);
+        assert!(sel.drop[label.index()]);
+        // A heading over prose stays.
+        assert!(!sel.drop[lead.index()]);
     }
 
     #[test]

@@ -312,6 +312,14 @@ pub(crate) mod limits {
     pub const SIBLING_SCORE_SHARE: f32 = 0.2;
     /// A paragraph sibling with at least this many chars and low link density joins too.
     pub const SIBLING_PARAGRAPH_CHARS: u32 = 80;
+    /// A sibling holding a control-box form and at most this much text outside its noise
+    /// boxes is the form's pitch, not content (`score::form_pitch`).
+    pub const FORM_PITCH_MAX_CHARS: u32 = 200;
+    /// A dropped link box with at least this many links takes the heading just before it
+    /// (`stages::heading_before`); one "Check it out!" link under a heading is a promo box.
+    pub const LABELLED_LIST_MIN_LINKS: u32 = 3;
+    /// ... and only a heading of at most this many chars: a label ("Services", "Quick links").
+    pub const LIST_LABEL_MAX_CHARS: u32 = 24;
     /// The winner holding this share of its parent's text stands for the parent in the
     /// sibling join (`score::split_story`: a story split around a fold or a sidebar box).
     pub const SPLIT_WRAPPER_SHARE: f32 = 0.6;
