@@ -421,11 +421,7 @@ fn has_heading(snap: &Snapshot, f: &Features) -> Vec<bool> {
 /// Tag and first class token: cards of one list share both ("card card--featured" is still a
 /// card).
 pub(crate) fn signature(n: &Node) -> (&str, &str) {
-    let class = n
-        .attr("class")
-        .and_then(|c| c.split_ascii_whitespace().next())
-        .unwrap_or("");
-    (n.tag.as_str(), class)
+    (n.tag.as_str(), n.first_class().unwrap_or(""))
 }
 
 /// `blocked[id]`: never a card region — not rendered, or inside page chrome (navigation,

@@ -120,11 +120,6 @@ pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool 
         && headline_links(snap, f, b)
 }
 
-/// The first class name, which names a card (WooCommerce adds `first`/`last` after it).
-fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
-    n.attr("class").and_then(|c| c.split_whitespace().next())
-}
-
 /// A teaser's title or summary wholly inside its card's link, where the card is one of a grid
 /// of like cards; the caller asks it only on a page typed listing or product (not an article)
 /// whose selection is not link-led, and [`teaser_headline`] still judges the block (centre and
@@ -156,13 +151,13 @@ fn repeated_card(snap: &Snapshot, b: NodeId) -> bool {
     snap.path_up(b).take(limits::ENTRY_CARD_CLIMB).any(|a| {
         let n = snap.node(a);
         let Some(p) = n.parent else { return false };
-        let class = first_class(n);
+        let class = n.first_class();
         let (mut like, mut boxes) = (0, 0);
         for &c in &snap.node(p).children {
             let m = snap.node(c);
             if m.kind == NodeKind::Element {
                 boxes += 1;
-                like += usize::from(m.tag == n.tag && first_class(m) == class);
+                like += usize::from(m.tag == n.tag && m.first_class() == class);
             }
         }
         like >= limits::ENTRY_MIN_CARDS && 2 * like >= boxes

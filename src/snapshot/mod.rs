@@ -94,6 +94,14 @@ impl Node {
     pub fn is(&self, tag: &str) -> bool {
         self.kind == NodeKind::Element && self.tag == tag
     }
+
+    /// The first token of the class attribute (split on ASCII whitespace, as HTML splits it):
+    /// what names a card, a slide or a tab pane among its siblings ("card card--featured" and
+    /// WooCommerce's "product first" are still a "card" and a "product").
+    pub(crate) fn first_class(&self) -> Option<&str> {
+        self.attr("class")
+            .and_then(|c| c.split_ascii_whitespace().next())
+    }
 }
 
 /// Computed style and geometry of one element, read in the capture walk.

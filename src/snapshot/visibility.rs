@@ -284,7 +284,7 @@ fn stacked_slide(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool
         || l.position != "absolute"
         || text[i] < limits::PANEL_MIN_CHARS
         || links[i] as f32 >= limits::LINK_DENSITY_BOILERPLATE * text[i] as f32
-        || first_class(node).is_none()
+        || node.first_class().is_none()
     {
         return false;
     }
@@ -295,7 +295,7 @@ fn stacked_slide(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool
         let s = snap.node(c);
         c.index() != i
             && s.tag == node.tag
-            && first_class(s) == first_class(node)
+            && s.first_class() == node.first_class()
             && s.layout.as_ref().is_some_and(|m| {
                 !m.is_invisible()
                     && (m.x - l.x).abs() <= 1.0
@@ -403,16 +403,11 @@ pub(crate) fn closed_panel_of_prose(
 pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool {
     let (p, q) = (snap.node(panel), snap.node(prev));
     let tabpanel = |n: &crate::snapshot::Node| n.attr("role") == Some("tabpanel");
-    let same_set = match (first_class(p), first_class(q)) {
+    let same_set = match (p.first_class(), q.first_class()) {
         (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
         _ => tabpanel(p) && tabpanel(q),
     };
     same_set && p.tag == q.tag && (tabpanel(p) || rules::vocab::named_by(p, rules::TAB_PANEL_TERMS))
-}
-
-/// The first token of `n`'s class attribute.
-fn first_class(n: &crate::snapshot::Node) -> Option<&str> {
-    n.attr("class").and_then(|c| c.split_whitespace().next())
 }
 
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
