@@ -160,7 +160,9 @@ fn story_with_tail(inp: &Inputs, chosen: &Chosen, to: NodeId) -> bool {
 /// Boxes of the columns beside the selection that repeat its entries' template: a front page's
 /// feed of dated teasers cut by its layout into side-by-side columns (layout only; see
 /// [`FEED_MIN_TEMPLATE`]). A column is beside the selection when their boxes share no
-/// horizontal span and at least half of the shorter's height; its boxes are those under its
+/// horizontal span and at least half of the shorter's height, or when it lies wholly above the
+/// selection and spans its width (the lead story over the feed's columns: styled-dev
+/// dub.uu.nl's "Hot Item", one entry of the same Drupal Views template); its boxes are those under its
 /// single-box wrappers. A box joins when it holds [`FEED_MIN_TEMPLATE`] of the class names
 /// recurring [`FEED_MIN_REPEATS`] times in the selection and under [`FEED_MAX_HIDDEN_SHARE`] of
 /// its text is hidden. The class count runs only when some column is beside the selection.
@@ -185,9 +187,11 @@ pub(crate) fn feed_columns(inp: &Inputs, chosen: &Chosen) -> Vec<NodeId> {
             };
             let beside = sl.x + sl.width <= tl.x + 1.0 || sl.x >= tl.x + tl.width - 1.0;
             let overlap = (sl.y + sl.height).min(tl.y + tl.height) - sl.y.max(tl.y);
+            let over = sl.y + sl.height <= tl.y + 1.0
+                && sl.x <= tl.x + 1.0
+                && sl.x + sl.width >= tl.x + tl.width - 1.0;
             s != top
-                && beside
-                && overlap >= 0.5 * sl.height.min(tl.height)
+                && (beside && overlap >= 0.5 * sl.height.min(tl.height) || over)
                 && f.text_len[s.index()] > 0
                 && !inp.noise.inside[s.index()]
                 && !chosen.roots.contains(&s)
@@ -626,11 +630,12 @@ mod tests {
 
     /// A front page: a column of news boxes (the selection) beside a column of opinion boxes in
     /// the same entry template, a box of tabs in that template with most entries hidden, and a
-    /// social box. `layout` gives every box its place (else parsed HTML). Returns the page, the
-    /// news column and the boxes of the opinion column (opinion, tabs, social).
-    fn front_page(layout: bool) -> (Snapshot, NodeId, [NodeId; 3]) {
+    /// social box; above both, the lead story's box in that template. `layout` gives every box
+    /// its place (else parsed HTML). Returns the page, the news column and the boxes (opinion,
+    /// tabs, social, lead).
+    fn front_page(layout: bool) -> (Snapshot, NodeId, [NodeId; 4]) {
         let mut b = Builder::new();
-        let (mut news, mut boxes) = (NodeId(0), [NodeId(0); 3]);
+        let (mut news, mut boxes) = (NodeId(0), [NodeId(0); 4]);
         let entry = |b: &mut Builder, hidden: bool| {
             b.el("div", &[("class", "article")], |b| {
                 b.el("h4", &[("class", "field-title")], |b| {
@@ -666,6 +671,12 @@ mod tests {
         };
         b.el("body", &[], |b| {
             b.el("div", &[("id", "main")], |b| {
+                b.el("div", &[("class", "lead")], |b| {
+                    boxes[3] = feed_box(b, false);
+                    b.el("div", &[("class", "ad")], |b| {
+                        b.text("Advertentie");
+                    });
+                });
                 b.el("div", &[("class", "region-alpha")], |b| {
                     b.el("div", &[("class", "section")], |b| {
                         boxes[0] = feed_box(b, false);
@@ -694,7 +705,8 @@ mod tests {
                 page_height: 3000.0,
                 ..Default::default()
             });
-            let alpha = s.node(news).parent.map(|m| s.node(m).children[0]);
+            let alpha = s.node(news).parent.map(|m| s.node(m).children[1]);
+            let lead = s.node(boxes[3]).parent;
             for i in 0..s.nodes.len() {
                 let id = NodeId(i as u32);
                 if s.nodes[i].kind != crate::snapshot::NodeKind::Element {
@@ -702,18 +714,23 @@ mod tests {
                 }
                 let in_alpha = alpha.is_some_and(|a| s.ancestors(id).any(|x| x == a) || id == a);
                 let hider = s.nodes[i].attr("class") == Some("hider");
+                let in_lead = lead.is_some_and(|l| s.ancestors(id).any(|x| x == l) || id == l);
                 let x = if id == news || s.ancestors(id).any(|x| x == news) {
                     480.0
-                } else if in_alpha {
+                } else if in_alpha || in_lead {
                     160.0
                 } else {
                     0.0
                 };
                 s.nodes[i].layout = Some(crate::snapshot::Layout {
                     x,
-                    y: 700.0,
-                    width: if x == 0.0 { 1280.0 } else { 320.0 },
-                    height: 2000.0,
+                    y: if in_lead { 100.0 } else { 700.0 },
+                    width: match x {
+                        _ if in_lead => 640.0,
+                        0.0 => 1280.0,
+                        _ => 320.0,
+                    },
+                    height: if in_lead { 500.0 } else { 2000.0 },
                     display: if hider { "none" } else { "block" }.into(),
                     visibility: "visible".into(),
                     opacity: 1.0,
@@ -727,11 +744,12 @@ mod tests {
 
     #[test]
     fn a_column_of_the_same_feed_beside_the_selection_joins_it() {
-        let (s, news, [opinion, tabs, social]) = front_page(true);
+        let (s, news, [opinion, tabs, social, lead]) = front_page(true);
         let feeds = with_inputs(&s, |inp| feed_columns(inp, &chosen(news)));
+        // The lead story's box over both columns joins too; its ad box does not.
         assert_eq!(
             feeds,
-            vec![opinion],
+            vec![lead, opinion],
             "not the tabs {tabs:?} nor the social box {social:?}"
         );
         // Parsed HTML has no columns side by side.
