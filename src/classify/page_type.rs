@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::classify::noise::NoiseLabels;
-use crate::extract::blocks::Features;
+use crate::extract::blocks::{flag, Features};
 use crate::rules::page_type::{
     cards, CHROME_ROLES, CHROME_TAGS, DECLARED_TYPES, DISCUSSION_TYPES, OG_PRODUCT_TYPES,
 };
@@ -438,7 +438,12 @@ fn blocked(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Vec<bool> {
             Some(Reason::Navigation) => !(node.is("ul") || node.is("ol")),
             Some(_) => true,
         };
-        let chrome = CHROME_TAGS.contains(&node.tag.as_str())
+        // A box its class or id names a menu, all of it links, is a menu however much of the
+        // page's text it holds (the noise stage leaves such a menu unlabelled): styled-dev
+        // esigelec.fr's `#menu-lateral`, 12 sections over their sub-menus, won as the grid.
+        let menu = f.has(id, flag::NAV) && f.link_density(id) >= cards::MENU_MIN_LINK_SHARE;
+        let chrome = menu
+            || CHROME_TAGS.contains(&node.tag.as_str())
             || node.attr("role").is_some_and(|r| CHROME_ROLES.contains(&r));
         out[i] = up || own || chrome || f.skip[i];
     }
@@ -528,6 +533,39 @@ mod tests {
         assert!(region(12).teasers());
         // Four such blocks are a page's layout boxes (menu, story, side columns).
         assert!(!region(4).teasers());
+    }
+
+    #[test]
+    fn a_box_named_menu_of_links_is_no_card_region() {
+        // A left-column menu holding most of the page's text (so no noise label): each entry
+        // a section link over its sub-menu (esigelec.fr's `#menu-lateral`).
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "menu-lateral")], |b| {
+                b.el("ul", &[], |b| {
+                    for _ in 0..8 {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/s")], |b| {
+                                b.text("Admissions");
+                            });
+                            b.el("ul", &[], |b| {
+                                for _ in 0..5 {
+                                    b.el("li", &[], |b| {
+                                        b.el("a", &[("href", "/p")], |b| {
+                                            b.text("One page of this section");
+                                        });
+                                    });
+                                }
+                            });
+                        });
+                    }
+                });
+            });
+            b.el("p", &[], |b| {
+                b.text("The school trains engineers in electronics and computing.");
+            });
+        });
+        assert_eq!(detect_on(&b.finish()).cards, None);
     }
 
     #[test]

@@ -159,7 +159,12 @@ fn initial_weight(inp: &Inputs, id: NodeId) -> f32 {
     };
     let f = inp.f;
     let mut class = 0.0;
-    if f.has(id, flag::POSITIVE) || node.attr("itemprop") == Some("articleBody") {
+    // A generic `div`/`section` named "content" inside a box with a negative name is that
+    // box's body, not the page's: its name is the outer box's. Why: styled-dev esigelec.fr's
+    // address box (`div#contact > div.contenu`) outscored the front page's lead story.
+    let named_off = matches!(node.tag.as_str(), "div" | "section")
+        && node.parent.is_some_and(|p| f.has(p, flag::NEGATIVE));
+    if f.has(id, flag::POSITIVE) && !named_off || node.attr("itemprop") == Some("articleBody") {
         class += limits::CLASS_WEIGHT;
     }
     if f.has(id, flag::NEGATIVE | flag::NAV | flag::AD | flag::SPECIAL) {
@@ -709,6 +714,33 @@ mod tests {
         });
         let s = b.finish();
         assert_eq!(choose(&s).map(|c| c.top), Some(article));
+    }
+
+    #[test]
+    fn a_content_box_inside_a_contact_box_is_not_the_page_content() {
+        // A school's front page: the lead story beside the address box, whose inner box is
+        // named "contenu" (French for content).
+        let mut b = Builder::new();
+        let mut story = NodeId(0);
+        b.el("body", &[], |b| {
+            story = b.el("div", &[("class", "left")], |b| {
+                b.el("h2", &[], |b| {
+                    b.text("Second place at the boat race");
+                });
+                b.el("p", &[], |b| {
+                    b.text("For the race's fiftieth running, the first round of the world championship, the students' boat, built in the school's workshop, came second.");
+                });
+            });
+            b.el("div", &[("id", "contact")], |b| {
+                b.el("div", &[("class", "contenu")], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Technopole, Avenue Galilee, BP 10024, 76801 Saint-Etienne, Cedex, France.");
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(choose(&s).map(|c| c.top), Some(story));
     }
 
     #[test]

@@ -106,6 +106,10 @@ pub(crate) mod cards {
     /// the grid with its section titles; below it, a page with an article or menus beside a
     /// few classed link boxes.
     pub const SPLIT_GRID_MIN_SHARE: f32 = 0.5;
+    /// Link text share at which a box named a menu (`NAV_TERMS`) is a menu, never a card
+    /// region: every entry a link. A service page's cards under a nav-classed wrapper hold
+    /// prose (wcxb-dev 3033).
+    pub const MENU_MIN_LINK_SHARE: f32 = 0.9;
     /// A region of priced product tiles makes an undeclared page a listing when it holds this
     /// share of the page's text outside noise (other cards need over half). Why: shop
     /// categories put long SEO copy or an FAQ under their grid (wcxb-dev newegg GPUs: 10,154
