@@ -139,15 +139,18 @@ pub(crate) fn entry_summary(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     f.own_len[i] > 0
         && f.own_link_len[i] == f.own_len[i]
         && (heading || (f.own_len[i] >= limits::ENTRY_SUMMARY_MIN_CHARS && f.own_sentences[i] > 0))
-        && repeated_card(snap, b)
+        && repeated_card(snap, f, b)
 }
 
 /// Some box from `b` up (`limits::ENTRY_CARD_CLIMB` levels) is one of a grid: at least
 /// `limits::ENTRY_MIN_CARDS` siblings of its tag and first class, itself included, making at
-/// least half of its parent's boxes. Why half: a home page's column of one-off boxes sharing a
-/// class (styled-dev cultuurbewust's "item" boxes: most read, highlight, TV, dossier, between
-/// a Facebook frame and spacers) is no grid of entries.
-fn repeated_card(snap: &Snapshot, b: NodeId) -> bool {
+/// least half of its parent's boxes with text. Why half: a home page's column of one-off boxes
+/// sharing a class is no grid of entries. Why with text: empty clearing divs are layout, not
+/// boxes (styled-dev cultuurbewust's four "item" boxes — most read, highlight, TV, dossier —
+/// beside a top-5 list, a team box and a Facebook frame, among five empty clearing and rule
+/// divs: 4 of 7 boxes with text, 4 of 12 with the spacers; its gold calls the highlight and
+/// TV boxes articles).
+fn repeated_card(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     snap.path_up(b).take(limits::ENTRY_CARD_CLIMB).any(|a| {
         let n = snap.node(a);
         let Some(p) = n.parent else { return false };
@@ -155,7 +158,7 @@ fn repeated_card(snap: &Snapshot, b: NodeId) -> bool {
         let (mut like, mut boxes) = (0, 0);
         for &c in &snap.node(p).children {
             let m = snap.node(c);
-            if m.kind == NodeKind::Element {
+            if m.kind == NodeKind::Element && f.text_len[c.index()] > 0 {
                 boxes += 1;
                 like += usize::from(m.tag == n.tag && m.first_class() == class);
             }
@@ -563,8 +566,9 @@ mod tests {
     }
 
     /// A river of `cards` entries (`div.card`, each a linked summary beside a byline) among
-    /// `others` one-off boxes sharing the class name's first word; returns the last summary.
-    fn river(cards: usize, others: usize) -> (Snapshot, NodeId) {
+    /// `others` one-off boxes sharing the class name's first word and `spacers` empty boxes
+    /// (clearing divs); returns the last summary.
+    fn river(cards: usize, others: usize, spacers: usize) -> (Snapshot, NodeId) {
         let mut b = Builder::new();
         let mut summary = NodeId(0);
         b.el("body", &[], |b| {
@@ -587,6 +591,9 @@ mod tests {
                         b.text("Subscribe");
                     });
                 }
+                for _ in 0..spacers {
+                    b.el("div", &[("class", "clear")], |_| {});
+                }
             });
         });
         (b.finish(), summary)
@@ -594,13 +601,16 @@ mod tests {
 
     #[test]
     fn a_summary_inside_its_link_in_a_grid_of_cards_is_an_entry() {
-        let (s, summary) = river(3, 0);
-        let f = blocks::compute(&s);
-        assert!(entry_summary(&s, &f, summary));
-        assert!(teaser_headline(&s, &f, summary));
+        // Empty clearing divs between the boxes are no boxes of the column.
+        for spacers in [0, 4] {
+            let (s, summary) = river(3, 0, spacers);
+            let f = blocks::compute(&s);
+            assert!(entry_summary(&s, &f, summary), "{spacers}");
+            assert!(teaser_headline(&s, &f, summary));
+        }
         // Two cards are no grid; three among four other boxes are not half the column.
         for (cards, others) in [(2, 0), (3, 4)] {
-            let (s, summary) = river(cards, others);
+            let (s, summary) = river(cards, others, 0);
             let f = blocks::compute(&s);
             assert!(!entry_summary(&s, &f, summary), "{cards} {others}");
         }
