@@ -147,7 +147,7 @@ pub(crate) fn entry_summary(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
 /// least half of its parent's boxes. Why half: a home page's column of one-off boxes sharing a
 /// class (styled-dev cultuurbewust's "item" boxes: most read, highlight, TV, dossier, between
 /// a Facebook frame and spacers) is no grid of entries.
-fn repeated_card(snap: &Snapshot, b: NodeId) -> bool {
+pub(crate) fn repeated_card(snap: &Snapshot, b: NodeId) -> bool {
     snap.path_up(b).take(limits::ENTRY_CARD_CLIMB).any(|a| {
         let n = snap.node(a);
         let Some(p) = n.parent else { return false };
