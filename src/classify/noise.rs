@@ -570,7 +570,6 @@ impl<'a> NoiseClassifier<'a> {
         self.named_by(id, rules::vocab::FAQ_TERMS)
     }
 
-    /// `id`'s class or id holds one of `terms`.
     /// A post's footer on a page listing posts (`rules::vocab::FOOTER_TERMS`).
     fn post_list_footer(&self, id: NodeId) -> bool {
         self.f.has(id, flag::POSITIVE)
@@ -584,6 +583,7 @@ impl<'a> NoiseClassifier<'a> {
                 .is_some_and(|p| crate::extract::layout::repeated_card(self.snap, p))
     }
 
+    /// `id`'s class or id holds one of `terms`.
     fn named_by(&self, id: NodeId, terms: &[rules::vocab::Term]) -> bool {
         rules::vocab::named_by(self.snap.node(id), terms)
     }
