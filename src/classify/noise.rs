@@ -254,7 +254,14 @@ impl<'a> NoiseClassifier<'a> {
             node.attr(a)
                 .is_some_and(|v| rules::matches_terms(v, r::META_TERMS))
         };
-        (named("class") || named("id")).then_some(Reason::SpecialInformation)
+        // The byline and time inside a post's footer on a page listing posts stay with it.
+        let in_post_footer = || {
+            self.snap
+                .path_up(id)
+                .take(4)
+                .any(|a| self.post_list_footer(a))
+        };
+        ((named("class") || named("id")) && !in_post_footer()).then_some(Reason::SpecialInformation)
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -514,7 +521,7 @@ impl<'a> NoiseClassifier<'a> {
             && !self.paged_list(id)
         {
             Some(Reason::Navigation)
-        } else if self.f.has(id, flag::SPECIAL) {
+        } else if self.f.has(id, flag::SPECIAL) && !self.post_list_footer(id) {
             Some(Reason::SpecialInformation)
         } else {
             None
@@ -561,6 +568,19 @@ impl<'a> NoiseClassifier<'a> {
     /// answers, not a menu, even when the name also says "menu" or "tabs".
     fn named_faq(&self, id: NodeId) -> bool {
         self.named_by(id, rules::vocab::FAQ_TERMS)
+    }
+
+    /// A post's footer on a page listing posts (`rules::vocab::FOOTER_TERMS`).
+    fn post_list_footer(&self, id: NodeId) -> bool {
+        self.f.has(id, flag::POSITIVE)
+            && self.named_by(id, rules::vocab::FOOTER_TERMS)
+            && self
+                .f
+                .subtree(id)
+                .iter()
+                .any(|&d| d != id && self.named_by(d, rules::meta_line::BYLINE_TERMS))
+            && (self.snap.node(id).parent)
+                .is_some_and(|p| crate::extract::layout::repeated_card(self.snap, self.f, p))
     }
 
     /// `id`'s class or id holds one of `terms`.
@@ -1482,6 +1502,52 @@ mod tests {
         assert_eq!(l.kind[by.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[bio.index()], None);
         assert_eq!(l.kind[dated.index()], None);
+    }
+
+    #[test]
+    fn a_post_footers_byline_stays_on_a_page_listing_posts_only() {
+        // A post with a footer: "Posted by Jane Doe at 10:48 | 4 comments | Share".
+        fn post(b: &mut Builder, footers: &mut Vec<NodeId>, bylines: &mut Vec<NodeId>) {
+            b.el("div", &[("class", "date-outer")], |b| {
+                b.el("div", &[("class", "post hentry")], |b| prose(b, 2));
+                footers.push(b.el("div", &[("class", "post-footer")], |b| {
+                    b.el("div", &[("class", "post-footer-line")], |b| {
+                        bylines.push(b.el("span", &[("class", "post-author vcard")], |b| {
+                            b.text("Posted by Jane Doe");
+                        }));
+                        b.el("a", &[("href", "/p#c")], |b| {
+                            b.text("at 10:48 4 comments");
+                        });
+                    });
+                    b.el("div", &[("class", "post-footer-line")], |b| {
+                        b.el("a", &[("href", "/share")], |b| {
+                            b.text("Share");
+                        });
+                    });
+                    b.el("div", &[("class", "post-footer-line")], |_| {});
+                }));
+            });
+        }
+        let (mut footers, mut bylines) = (Vec::new(), Vec::new());
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "blog-posts")], |b| {
+                for _ in 0..3 {
+                    post(b, &mut footers, &mut bylines);
+                }
+            });
+        });
+        let l = labels(&b.finish());
+        for id in footers.iter().chain(&bylines) {
+            assert_eq!(l.kind[id.index()], None);
+        }
+        // One post: its byline is the page's, and its footer's own three lines are no run of
+        // posts.
+        let (mut footers, mut bylines) = (Vec::new(), Vec::new());
+        let mut b = Builder::new();
+        b.el("body", &[], |b| post(b, &mut footers, &mut bylines));
+        let l = labels(&b.finish());
+        assert!(l.inside[bylines[0].index()]);
     }
 
     #[test]

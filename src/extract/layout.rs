@@ -150,7 +150,7 @@ pub(crate) fn entry_summary(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
 /// beside a top-5 list, a team box and a Facebook frame, among five empty clearing and rule
 /// divs: 4 of 7 boxes with text, 4 of 12 with the spacers; its gold calls the highlight and
 /// TV boxes articles).
-fn repeated_card(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
+pub(crate) fn repeated_card(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     snap.path_up(b).take(limits::ENTRY_CARD_CLIMB).any(|a| {
         let n = snap.node(a);
         let Some(p) = n.parent else { return false };

@@ -336,8 +336,10 @@ pub(crate) fn run_with(
                 || inputs.noise.thread,
         }
     })?;
+    // A home page of teaser boxes has no article (`rules::teaser`).
+    let teasers = mode != Mode::Recall && teasers_only(&inputs, &selection.roots, &selection.drop);
     Ok(Outcome {
-        selection: Some(selection),
+        selection: (!teasers).then_some(selection),
         features: f,
         trace,
         rows: out.rows,
@@ -1221,6 +1223,43 @@ fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
     }
 }
 
+/// The selection keeps teaser excerpts only: at least `TEASER_PAGE_MIN_EXCERPTS` link-poor
+/// blocks end cut short and no whole prose paragraph is kept (`rules::teaser`: a home page's
+/// notice boxes; the page has no article).
+fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
+    use rules::teaser::{is_cut_short, EXCERPT_MIN_CHARS as MIN_CHARS};
+    use rules::teaser::{TEASER_PAGE_MAX_EXCERPTS as MAX, TEASER_PAGE_MIN_EXCERPTS as MIN};
+    let (snap, f) = (inp.snap, inp.f);
+    let mut cut = 0;
+    for &r in roots {
+        let mut next = 0;
+        for &b in f.subtree(r) {
+            let i = b.index();
+            if f.preorder[i] < next {
+                continue;
+            }
+            if drop[i] {
+                next = f.subtree_end[i] + 1;
+                continue;
+            }
+            if f.own_len[i] < MIN_CHARS || f.own_link_density(b) >= limits::PROSE_MAX_LINK_DENSITY {
+                continue;
+            }
+            // The block's last own text: the excerpt's end.
+            let end = f.subtree(b).iter().rev().find(|&&d| {
+                let n = snap.node(d);
+                f.block_of[d.index()] == b && n.kind == NodeKind::Text && !n.text.trim().is_empty()
+            });
+            if end.is_some_and(|&d| is_cut_short(&snap.node(d).text)) {
+                cut += 1;
+            } else if f.is_prose(b) {
+                return false;
+            }
+        }
+    }
+    (MIN..=MAX).contains(&cut)
+}
+
 /// 0–1: long, link-poor content that clearly beats every other region.
 fn confidence(f: &Features, chosen: &Chosen, drop: &[bool]) -> f32 {
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
@@ -1862,6 +1901,46 @@ pub(crate) mod tests {
             };
             assert_eq!(page_type_policy(inp, &pt, &mut story, &mut t), None);
         });
+    }
+
+    /// A consulate's home page: notice boxes, each a label, its latest notice's excerpt cut
+    /// short and more notice titles. No article: nothing kept. A whole paragraph beside the
+    /// same boxes, or a run of more excerpts (a results page), is content.
+    #[test]
+    fn a_home_page_of_cut_excerpts_has_no_article() {
+        let page = |boxes: usize, intro: bool| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("div", &[("class", "main")], |b| {
+                    if intro {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                    for _ in 0..boxes {
+                        b.el("div", &[("class", "box")], |b| {
+                            b.el("h2", &[], |b| {
+                                b.text("Important notice");
+                            });
+                            b.el("p", &[], |b| {
+                                b.text("The consulate will be closed on Monday for the national holiday, and passport services resume on Tu..");
+                            });
+                            for _ in 0..3 {
+                                b.el("div", &[], |b| {
+                                    b.el("a", &[("href", "/notice")], |b| {
+                                        b.text("New visa application fees");
+                                    });
+                                });
+                            }
+                        });
+                    }
+                });
+            });
+            run_default(&b.finish())
+        };
+        assert!(page(3, false).is_none());
+        assert!(page(3, true).is_some());
+        assert!(page(8, false).is_some());
     }
 
     #[test]

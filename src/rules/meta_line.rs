@@ -23,6 +23,9 @@ pub(crate) const META_TERMS: &[Term] = &[
     x("meta"),
 ];
 
+/// Class/id tokens of a byline box ("post-author vcard": Blogger's "Posted by …").
+pub(crate) const BYLINE_TERMS: &[Term] = &[x("byline"), x("author")];
+
 /// A date or byline is short: a longer box so named is an author bio or a teaser.
 pub(crate) const META_MAX_CHARS: u32 = 80;
 

@@ -57,9 +57,49 @@ pub(crate) fn is_read_also_line(text: &str) -> bool {
     })
 }
 
+// Teaser excerpts: a home page's notice or news boxes show each story's opening cut at a
+// fixed length and marked so ("… will host a K-pop showcase at the auditorium in the Foreign
+// Minister building on May 11 as part of diplomatic efforts to further spread Hallyu, th..",
+// "Bu ailenin ailesinin temel..."). When every paragraph-long text a selection keeps is such
+// a cut excerpt and none is a whole paragraph, the page has no article of its own: the
+// stories are behind the links, and Firefox's reader check refuses such pages too.
+// Seen on styled-dev's koreanconsulate.on.ca and sayisalgrafik.com.tr home pages (their
+// excerpts are LinkList noise in the gold); no wcxb-dev page keeps two excerpts without a
+// whole paragraph (a listing's excerpts sit beside its intro, or Google Scholar's one cut
+// journal title).
+/// Chars a block's own text needs to count as an excerpt (a cut title is shorter).
+pub(crate) const EXCERPT_MIN_CHARS: u32 = 40;
+/// Cut excerpts a selection needs, with no whole paragraph, to be teasers only…
+pub(crate) const TEASER_PAGE_MIN_EXCERPTS: u32 = 2;
+/// …and at most this many: a run of more is a results page, whose excerpts are its matter
+/// (cleaneval's TripAdvisor reviews, CareerBuilder jobs and a news list of 10–23 each: gold).
+pub(crate) const TEASER_PAGE_MAX_EXCERPTS: u32 = 5;
+
+/// True when `text` ends cut short: "..", "...", "…", "(...)", "[…]".
+pub(crate) fn is_cut_short(text: &str) -> bool {
+    let t = text.trim_end().as_bytes();
+    let t = match t.split_last() {
+        Some((b')' | b']', rest)) => rest,
+        _ => t,
+    };
+    t.ends_with(b"..") || t.ends_with("…".as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn excerpts_end_cut_short() {
+        assert!(is_cut_short(
+            "as part of diplomatic efforts to further spread Hallyu, th.."
+        ));
+        assert!(is_cut_short("Bu ailenin ailesinin temel... "));
+        assert!(is_cut_short("vous invite à la 12eme édition (...)"));
+        assert!(is_cut_short("the paradigm shift has already begun […]"));
+        assert!(!is_cut_short("A whole sentence ends with one stop."));
+        assert!(!is_cut_short("Is it? (Yes.)"));
+    }
 
     #[test]
     fn read_also_lines_open_with_a_label_and_a_colon() {

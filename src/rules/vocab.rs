@@ -159,6 +159,19 @@ pub(crate) const SPECIAL_TERMS: &[Term] = &[
     t("akismet"),
 ];
 
+/// Footer names. A box named so and by a positive term ("post-footer", "entry-footer") that
+/// holds a byline box (`meta_line::BYLINE_TERMS`: Blogger's "post-author") and sits in one of
+/// a run of like posts (`extract::layout::repeated_card` from its parent up, not its own
+/// lines) is that post's byline line on a page listing posts ("Postado por Jose Roitberg às 23.6.09 0 comentários") and
+/// stays, byline and time included; its share row is judged on its own. Why: blog front
+/// pages (Blogger's templates) put each post's byline and time there, and the golds that
+/// keep the posts keep these lines (styled-dev fierj; cleaneval's orsa and rajkblogs front
+/// pages keep "posted by SDH | 8:26 PM"). A single post's footer stays noise: its byline is
+/// the page's, lifted to the byline field, and trafilatura's gold lists it as a snippet to
+/// leave out ("Eingestellt von …", "Posted by …"). A footer without a byline (comment and
+/// label links, "Reactions:"; a press release's date) is no byline line.
+pub(crate) const FOOTER_TERMS: &[Term] = &[t("footer")];
+
 /// Overlay/consent/paywall shells (PRODUCT.md rule 3).
 pub(crate) const OVERLAY_TERMS: &[Term] = &[
     t("cookie"),
