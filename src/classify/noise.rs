@@ -254,19 +254,16 @@ impl<'a> NoiseClassifier<'a> {
             return None;
         }
         let sub = self.f.subtree(id);
-        let is = |d: &NodeId, t| self.snap.node(*d).is(t);
-        if sub.iter().filter(|d| is(d, "br")).count() < r::ADDRESS_MIN_BREAKS {
+        let breaks = sub.iter().filter(|d| self.snap.node(**d).is("br"));
+        if breaks.count() < r::ADDRESS_MIN_BREAKS {
             return None;
         }
-        // The link is a line of its own: only blank text between the last break and it.
-        let a = sub.iter().rposition(|d| is(d, "a"))?;
-        let br = sub[..a].iter().rposition(|d| is(d, "br"))?;
-        let blank = |d: &NodeId| self.snap.node(*d).text.trim().is_empty();
-        let last = self.snap.text_of(sub[a]);
-        let last = last.trim();
+        // Backwards, past blank text and other tags: the link's text, the link, a break.
+        let mut tail = (sub.iter().rev().map(|&d| self.snap.node(d)))
+            .filter(|n| n.is("br") || n.is("a") || !n.text.trim().is_empty());
+        let last = tail.next()?.text.trim_start();
         let web = last.starts_with("www.") || last.starts_with("http");
-        (web && sub[br..a].iter().all(blank) && self.snap.text_of(id).trim_end().ends_with(last))
-            .then_some(Reason::SpecialInformation)
+        (web && tail.next()?.is("a") && tail.next()?.is("br")).then_some(Reason::SpecialInformation)
     }
 
     /// A short date or byline box (`rules::meta_line`).

@@ -26,8 +26,8 @@ pub(crate) const PROSE_MAX_LINK_DENSITY: f32 = 0.3;
 /// alone on its line — an address with opening hours, a press contact, a letter's signature
 /// with phone and site. Why: it says where to reach someone, not what the page says
 /// (styled-dev's gold: environmentalart.net's gallery address and its "Best Regards … Tel …
-/// www…" signature; cleaneval's: ftad.osu.edu's office address, earthtym.net's trek contact).
-/// A labelled line ("URL: www…", a product box's facts in cleaneval's pcworld review) and a
+/// www…" signature; cleaneval's: ftad.osu.edu's office address). Trafilatura-corpus press
+/// contacts ("Pressekontakt … www.naturstrom.de") go too; its snippets test none. A labelled line ("URL: www…", a product box's facts in cleaneval's pcworld review) and a
 /// reference under its title (two lines) stay. Cost: a page of event venues (cleaneval's
 /// idsachicago.org) loses its addresses.
 pub(crate) const ADDRESS_MIN_BREAKS: usize = 2;
