@@ -156,6 +156,7 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.user_card[id.index()].then_some(Reason::SpecialInformation))
             .or_else(|| self.comment_on_post(id, node))
             .or_else(|| self.trailing_link_paragraph(id, node))
+            .or_else(|| self.address_box(id, node))
     }
 
     /// A box classed as a poster's signature or user card under a forum post
@@ -240,6 +241,29 @@ impl<'a> NoiseClassifier<'a> {
         };
         let trails_story = siblings[..at].iter().any(prose);
         (trails_story && !siblings[at + 1..].iter().any(prose)).then_some(Reason::Navigation)
+    }
+
+    /// A contact or address box: a short paragraph of lines that ends in a link spelled as a
+    /// web address (`rules::link_para::ADDRESS_MIN_BREAKS`).
+    fn address_box(&self, id: NodeId, node: &Node) -> Option<Reason> {
+        use rules::link_para as r;
+        if !node.is("p")
+            || self.f.links[id.index()] == 0
+            || self.f.text_len[id.index()] > r::ADDRESS_MAX_CHARS
+        {
+            return None;
+        }
+        let sub = self.f.subtree(id);
+        let breaks = sub.iter().filter(|d| self.snap.node(**d).is("br"));
+        if breaks.count() < r::ADDRESS_MIN_BREAKS {
+            return None;
+        }
+        // Backwards, past blank text and other tags: the link's text, the link, a break.
+        let mut tail = (sub.iter().rev().map(|&d| self.snap.node(d)))
+            .filter(|n| n.is("br") || n.is("a") || !n.text.trim().is_empty());
+        let last = tail.next()?.text.trim_start();
+        let web = last.starts_with("www.") || last.starts_with("http");
+        (web && tail.next()?.is("a") && tail.next()?.is("br")).then_some(Reason::SpecialInformation)
     }
 
     /// A short date or byline box (`rules::meta_line`).
@@ -1780,6 +1804,43 @@ mod tests {
         assert_eq!(l.kind[trailing.index()], Some(Reason::Navigation));
         // No story before it: a teaser in a news box, not a link appended to a story.
         assert_eq!(l.kind[teaser.index()], None);
+    }
+
+    #[test]
+    fn an_address_box_ending_in_a_web_address_is_special_but_not_a_labelled_link() {
+        // Lines of a gallery's address and opening hours, then its site on a line of its own;
+        // beside it the same lines ending in "Site: www…" (a product box's facts) and a
+        // reference under its title (two lines).
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut address, mut labelled, mut reference) = (z, z, z);
+        // Each line followed by a break, then the last line (`last` before the link).
+        let lines = |b: &mut Builder, lines: &[&str], last: &str, link: &str| {
+            for l in lines {
+                b.text(l);
+                b.el("br", &[], |_| {});
+            }
+            b.text(last);
+            b.el("a", &[("href", "http://example.org")], |b| {
+                b.text(link);
+            });
+        };
+        b.el("body", &[], |b| {
+            prose(b, 6);
+            let place = ["Art Centre, Mill Road 2, Toijala", "Open Tue-Sun 11-15"];
+            address = b.el("p", &[], |b| lines(b, &place, " ", "www.example.org"));
+            let facts = ["Price: $899", "Vendor: Example"];
+            labelled = b.el("p", &[], |b| lines(b, &facts, "Site: ", "www.example.org"));
+            let title = ["Grade Configuration (ERIC Digest)"];
+            reference = b.el("p", &[], |b| {
+                lines(b, &title, "", "http://example.org/d.htm")
+            });
+            prose(b, 6);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[address.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[labelled.index()], None);
+        assert_eq!(l.kind[reference.index()], None);
     }
 
     #[test]

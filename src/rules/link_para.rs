@@ -20,3 +20,17 @@ pub(crate) const PROSE_MIN_CHARS: u32 = 80;
 
 /// ... and below this link density.
 pub(crate) const PROSE_MAX_LINK_DENSITY: f32 = 0.3;
+
+/// Contact and address boxes: a short paragraph of lines (at least this many `<br>`, so three
+/// lines) whose last line is a link spelled as a web address ("www.nakyma.fi", "https://…"),
+/// alone on its line — an address with opening hours, a press contact, a letter's signature
+/// with phone and site. Why: it says where to reach someone, not what the page says
+/// (styled-dev's gold: environmentalart.net's gallery address and its "Best Regards … Tel …
+/// www…" signature; cleaneval's: ftad.osu.edu's office address). Trafilatura-corpus press
+/// contacts ("Pressekontakt … www.naturstrom.de") go too; its snippets test none. A labelled line ("URL: www…", a product box's facts in cleaneval's pcworld review) and a
+/// reference under its title (two lines) stay. Cost: a page of event venues (cleaneval's
+/// idsachicago.org) loses its addresses.
+pub(crate) const ADDRESS_MIN_BREAKS: usize = 2;
+
+/// ... and when it is at most this long (chars): longer is prose with a link at its end.
+pub(crate) const ADDRESS_MAX_CHARS: u32 = 320;
