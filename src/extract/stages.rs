@@ -34,7 +34,7 @@ use crate::extract::Selection;
 use crate::extract::{lead, prune, sections};
 use crate::rules::page_type::cards;
 use crate::rules::{self, limits};
-use crate::snapshot::{NodeId, NodeKind, Snapshot};
+use crate::snapshot::{NodeId, NodeKind, Side, Snapshot};
 use crate::trace::{Reason, StageRecord, Trace};
 use crate::{Error, Mode};
 
@@ -830,8 +830,8 @@ fn hierarchy_stage(
 ) -> Vec<bool> {
     let (snap, f) = (inp.snap, inp.f);
     let n = snap.len();
-    let mut drop = vec![false; n];
-    let mut labels = vec![None; n];
+    let mut drop = Side(vec![false; n]);
+    let mut labels = Side(vec![None; n]);
     let mut in_roots = Vec::new();
     let notes = linked_notes(snap, f, roots);
     let teasers = crate::extract::layout::link_led_page(snap, f, &inp.noise.inside, roots);
@@ -907,7 +907,7 @@ fn hierarchy_stage(
     counts.push(("overturned", voted.overturned.len()));
     let dropped = drop_low_blocks(inp, &in_roots, &labels, &voted.content, &mut drop, trace);
     counts.push(("low_blocks_dropped", dropped));
-    drop
+    drop.0
 }
 
 fn first_pass(inp: &Inputs, b: NodeId, note: bool, fusion: Fusion) -> Label {
@@ -999,9 +999,9 @@ fn fragment(snap: &Snapshot, id: NodeId) -> Option<&str> {
 /// an in-page link of the article points at and which links back to an element holding that
 /// link. Such notes are short and link-dense ("See <a>the source</a>. <a>↩</a>") yet content.
 /// Marks the blocks from the back-link up to the note element.
-fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
+fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Side<bool> {
     use std::collections::HashMap;
-    let mut notes = vec![false; snap.len()];
+    let mut notes = Side(vec![false; snap.len()]);
     let mut ids: HashMap<&str, NodeId> = HashMap::new();
     let mut links: Vec<(NodeId, &str)> = Vec::new();
     for &r in roots {
@@ -1138,7 +1138,7 @@ fn drop_low_blocks(
 ) -> usize {
     let (snap, f) = (inp.snap, inp.f);
     // keeps[id]: some content block at or under id.
-    let mut keeps = vec![false; snap.len()];
+    let mut keeps = Side(vec![false; snap.len()]);
     for &b in blocks.iter().rev() {
         if content[b.index()] {
             for a in snap.path_up(b) {

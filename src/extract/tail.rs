@@ -71,7 +71,7 @@ pub(crate) fn cut(
             continue;
         }
         let start = f.preorder[r.index()].max(from);
-        for &id in &f.order[start as usize..=end as usize] {
+        for &id in &f.order.0[start as usize..=end as usize] {
             drop[id.index()] = true;
         }
         if first {
