@@ -165,8 +165,8 @@ impl Features {
     pub(crate) fn visit_kept(
         &self,
         roots: &[NodeId],
-        drop: &mut [bool],
-        mut visit: impl FnMut(NodeId, &mut [bool]),
+        drop: &mut Side<bool>,
+        mut visit: impl FnMut(NodeId, &mut Side<bool>),
     ) {
         for &r in roots {
             let mut next = self.preorder[r.index()];

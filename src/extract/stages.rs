@@ -436,7 +436,7 @@ fn join_sure_blocks(
 
 /// True when `drop` leaves a block with text of its own in `roots` (no dropped node between
 /// the block and its root).
-fn keeps_text(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
+fn keeps_text(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
     let (snap, f) = (inp.snap, inp.f);
     roots.iter().any(|&r| {
         let own_text = |b: &&NodeId| f.is_block[b.index()] && f.own_len[b.index()] > 0;
@@ -827,7 +827,7 @@ fn hierarchy_stage(
     fusion: Fusion,
     trace: &mut Trace,
     counts: &mut Vec<(&'static str, usize)>,
-) -> Vec<bool> {
+) -> Side<bool> {
     let (snap, f) = (inp.snap, inp.f);
     let n = snap.len();
     let mut drop = Side(vec![false; n]);
@@ -907,7 +907,7 @@ fn hierarchy_stage(
     counts.push(("overturned", voted.overturned.len()));
     let dropped = drop_low_blocks(inp, &in_roots, &labels, &voted.content, &mut drop, trace);
     counts.push(("low_blocks_dropped", dropped));
-    drop.0
+    drop
 }
 
 fn first_pass(inp: &Inputs, b: NodeId, note: bool, fusion: Fusion) -> Label {
@@ -1133,7 +1133,7 @@ fn drop_low_blocks(
     blocks: &[NodeId],
     labels: &[Option<Label>],
     content: &[bool],
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
     let (snap, f) = (inp.snap, inp.f);
@@ -1226,7 +1226,7 @@ fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
 /// The selection keeps teaser excerpts only: at least `TEASER_PAGE_MIN_EXCERPTS` link-poor
 /// blocks end cut short and no whole prose paragraph is kept (`rules::teaser`: a home page's
 /// notice boxes; the page has no article).
-fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
+fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
     use rules::teaser::{is_cut_short, EXCERPT_MIN_CHARS as MIN_CHARS};
     use rules::teaser::{TEASER_PAGE_MAX_EXCERPTS as MAX, TEASER_PAGE_MIN_EXCERPTS as MIN};
     let (snap, f) = (inp.snap, inp.f);
@@ -1261,7 +1261,7 @@ fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
 }
 
 /// 0–1: long, link-poor content that clearly beats every other region.
-fn confidence(f: &Features, chosen: &Chosen, drop: &[bool]) -> f32 {
+fn confidence(f: &Features, chosen: &Chosen, drop: &Side<bool>) -> f32 {
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
     let links: u32 = chosen.roots.iter().map(|r| f.link_len[r.index()]).sum();
     let ld = if kept == 0 {
