@@ -27,9 +27,9 @@ impl NodeId {
 /// A side table indexed by node position (`NodeId::index`): a `Vec` whose element reads all
 /// share one panic location. Indexing plain `Vec`s gave the extension wasm one 16-byte
 /// `core::panic::Location` record (file, line, column) and one bounds-check call carrying it per
-/// source site, about 350 of them for the features, noise labels, scores and the hierarchy stage's
-/// tables, and their line and column numbers do not compress (size17: extension wasm
-/// -4.0 KB gz, output identical). Everything else is the `Vec`'s (`Deref`); a range index
+/// source site, about 350 of them for the features, noise labels, scores, the hierarchy stage's
+/// tables and the selection's `drop`, and their line and column numbers do not compress (size17:
+/// extension wasm -4.7 KB gz, output identical). Everything else is the `Vec`'s (`Deref`); a range index
 /// (`t[a..b]`) still goes through the `Vec` (`t.0[a..b]`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Side<T>(pub Vec<T>);
