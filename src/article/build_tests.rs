@@ -19,7 +19,7 @@ fn article(f: impl FnOnce(&mut Builder)) -> Article {
     let body = snap.find_tag("body").unwrap();
     let sel = crate::extract::Selection {
         roots: vec![body],
-        drop: vec![false; snap.len()],
+        drop: crate::snapshot::Side(vec![false; snap.len()]),
         confidence: 0.9,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
@@ -184,7 +184,7 @@ fn base_href_resolves_relative_urls() {
     let body = snap.find_tag("body").unwrap();
     let sel = crate::extract::Selection {
         roots: vec![body],
-        drop: vec![],
+        drop: Default::default(),
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
@@ -460,7 +460,7 @@ fn math_mathml_katex_and_tex_scripts() {
     let body = snap.find_tag("body").unwrap();
     let sel = crate::extract::Selection {
         roots: vec![body],
-        drop: vec![],
+        drop: Default::default(),
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
@@ -758,7 +758,7 @@ fn direction_and_language_changes_are_marked() {
     let body = snap.find_tag("body").unwrap();
     let sel = crate::extract::Selection {
         roots: vec![body],
-        drop: vec![],
+        drop: Default::default(),
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };
@@ -800,7 +800,7 @@ fn title_heading_dropped_once() {
     let body = snap.find_tag("body").unwrap();
     let sel = crate::extract::Selection {
         roots: vec![body],
-        drop: vec![],
+        drop: Default::default(),
         confidence: 1.0,
         thread: crate::classify::page_type::declares_discussion(&snap),
     };

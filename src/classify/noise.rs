@@ -6,16 +6,16 @@
 
 use crate::extract::blocks::{flag, Features, Region};
 use crate::rules::{self, limits};
-use crate::snapshot::{Node, NodeId, NodeKind, Snapshot};
+use crate::snapshot::{Node, NodeId, NodeKind, Side, Snapshot};
 use crate::trace::Reason;
 
 /// Noise labels: `kind[id]` where a rule fired, `inside[id]` for the whole labelled subtree.
 #[derive(Debug, Default)]
 pub(crate) struct NoiseLabels {
-    pub kind: Vec<Option<Reason>>,
-    pub inside: Vec<bool>,
+    pub kind: Side<Option<Reason>>,
+    pub inside: Side<bool>,
     /// In a chapter's own table of contents (`chapter_toc`): its links are content.
-    pub toc: Vec<bool>,
+    pub toc: Side<bool>,
     /// The page is a thread of posts by its forum user cards (`user_card_lines` found enough
     /// of them): the article prints each repeated line once (`article::assemble`).
     pub thread: bool,
@@ -96,9 +96,9 @@ impl<'a> NoiseClassifier<'a> {
     pub fn classify(&self) -> NoiseLabels {
         let n = self.snap.len();
         let mut out = NoiseLabels {
-            kind: vec![None; n],
-            inside: vec![false; n],
-            toc: vec![false; n],
+            kind: Side(vec![None; n]),
+            inside: Side(vec![false; n]),
+            toc: Side(vec![false; n]),
             thread: self.user_card.iter().any(|&m| m),
         };
         let mut in_article = vec![false; n];

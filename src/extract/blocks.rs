@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::rules::{self, limits};
 use crate::snapshot::visibility::Visibility;
-use crate::snapshot::{NodeId, NodeKind, Snapshot};
+use crate::snapshot::{NodeId, NodeKind, Side, Snapshot};
 use crate::trace::Reason;
 
 /// Class/id vocabulary flags (bits of [`Features::vocab`]).
@@ -63,45 +63,45 @@ pub(crate) struct Geo {
 #[derive(Debug, Default)]
 pub(crate) struct Features {
     /// All nodes in document (pre)order.
-    pub order: Vec<NodeId>,
+    pub order: Side<NodeId>,
     /// Preorder index of each node.
-    pub preorder: Vec<u32>,
+    pub preorder: Side<u32>,
     /// Preorder index of the last node in each subtree (containment is a range check).
-    pub subtree_end: Vec<u32>,
-    pub depth: Vec<u16>,
+    pub subtree_end: Side<u32>,
+    pub depth: Side<u16>,
     /// Inside a script/style/… subtree: never rendered as text.
-    pub skip: Vec<bool>,
-    pub is_block: Vec<bool>,
+    pub skip: Side<bool>,
+    pub is_block: Side<bool>,
     /// Nearest block element at or above the node.
-    pub block_of: Vec<NodeId>,
+    pub block_of: Side<NodeId>,
     /// Chars (whitespace runs count one) in the subtree.
-    pub text_len: Vec<u32>,
+    pub text_len: Side<u32>,
     /// Chars inside links in the subtree.
-    pub link_len: Vec<u32>,
+    pub link_len: Side<u32>,
     /// Commas (Latin, CJK, Arabic) in the subtree.
-    pub commas: Vec<u32>,
+    pub commas: Side<u32>,
     /// Chars of the block's own inline text (not inside a nested block).
-    pub own_len: Vec<u32>,
-    pub own_link_len: Vec<u32>,
-    pub own_commas: Vec<u32>,
-    pub own_words: Vec<u32>,
-    pub own_sentences: Vec<u32>,
+    pub own_len: Side<u32>,
+    pub own_link_len: Side<u32>,
+    pub own_commas: Side<u32>,
+    pub own_words: Side<u32>,
+    pub own_sentences: Side<u32>,
     /// `<a>` elements in the subtree.
-    pub links: Vec<u32>,
+    pub links: Side<u32>,
     /// `<img>`/`<picture>` elements in the subtree.
-    pub images: Vec<u32>,
+    pub images: Side<u32>,
     /// Seed 000 parent tag path, hashed (the element's own path from the root).
-    pub ptp: Vec<u64>,
+    pub ptp: Side<u64>,
     /// Hash of the block's own normalised text (seed 000 TAF fingerprint).
-    pub fingerprint: Vec<u64>,
+    pub fingerprint: Side<u64>,
     /// Boilerplate keyword found in the block's own short text.
-    pub keyword: Vec<Option<Reason>>,
+    pub keyword: Side<Option<Reason>>,
     /// Class/id vocabulary bits (see [`flag`]).
-    pub vocab: Vec<u8>,
+    pub vocab: Side<u8>,
     /// Position among same-tag element siblings (table row/column position and list order).
-    pub sibling_pos: Vec<u16>,
+    pub sibling_pos: Side<u16>,
     /// Layout features, when the snapshot has layout.
-    pub geo: Option<Vec<Option<Geo>>>,
+    pub geo: Option<Side<Option<Geo>>>,
     /// Body font size (text-weighted median over visible blocks); `None` without layout.
     pub body_font: Option<f32>,
     /// The layout shows an element hidden by its framework hiding class (`flag::HIDING`,
@@ -114,7 +114,7 @@ pub(crate) struct Features {
     pub visibility: Visibility,
 
     /// Text-bearing blocks in document order.
-    pub blocks: Vec<NodeId>,
+    pub blocks: Side<NodeId>,
 }
 
 impl Features {
@@ -165,8 +165,8 @@ impl Features {
     pub(crate) fn visit_kept(
         &self,
         roots: &[NodeId],
-        drop: &mut [bool],
-        mut visit: impl FnMut(NodeId, &mut [bool]),
+        drop: &mut Side<bool>,
+        mut visit: impl FnMut(NodeId, &mut Side<bool>),
     ) {
         for &r in roots {
             let mut next = self.preorder[r.index()];
@@ -279,27 +279,27 @@ pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
 fn compute_with(snap: &Snapshot, skip_noscript: bool, visibility: Visibility) -> Features {
     let n = snap.len();
     let mut f = Features {
-        preorder: vec![0; n],
-        subtree_end: vec![0; n],
-        depth: vec![0; n],
-        skip: vec![false; n],
-        is_block: vec![false; n],
-        block_of: vec![NodeId::ROOT; n],
-        text_len: vec![0; n],
-        link_len: vec![0; n],
-        commas: vec![0; n],
-        own_len: vec![0; n],
-        own_link_len: vec![0; n],
-        own_commas: vec![0; n],
-        own_words: vec![0; n],
-        own_sentences: vec![0; n],
-        links: vec![0; n],
-        images: vec![0; n],
-        ptp: vec![0; n],
-        fingerprint: vec![FNV_OFFSET; n],
-        keyword: vec![None; n],
-        vocab: vec![0; n],
-        sibling_pos: vec![0; n],
+        preorder: Side(vec![0; n]),
+        subtree_end: Side(vec![0; n]),
+        depth: Side(vec![0; n]),
+        skip: Side(vec![false; n]),
+        is_block: Side(vec![false; n]),
+        block_of: Side(vec![NodeId::ROOT; n]),
+        text_len: Side(vec![0; n]),
+        link_len: Side(vec![0; n]),
+        commas: Side(vec![0; n]),
+        own_len: Side(vec![0; n]),
+        own_link_len: Side(vec![0; n]),
+        own_commas: Side(vec![0; n]),
+        own_words: Side(vec![0; n]),
+        own_sentences: Side(vec![0; n]),
+        links: Side(vec![0; n]),
+        images: Side(vec![0; n]),
+        ptp: Side(vec![0; n]),
+        fingerprint: Side(vec![FNV_OFFSET; n]),
+        keyword: Side(vec![None; n]),
+        vocab: Side(vec![0; n]),
+        sibling_pos: Side(vec![0; n]),
         visibility,
         ..Default::default()
     };
@@ -307,7 +307,7 @@ fn compute_with(snap: &Snapshot, skip_noscript: bool, visibility: Visibility) ->
     bottom_up(snap, &mut f);
     f.geo = snap
         .has_layout()
-        .then(|| geometry(snap, &f.visibility.invisible));
+        .then(|| Side(geometry(snap, &f.visibility.invisible)));
     f.blocks = f
         .order
         .iter()

@@ -27,7 +27,7 @@ pub(crate) struct Selection {
     /// Roots of the kept subtrees, in document order.
     pub roots: Vec<crate::snapshot::NodeId>,
     /// `drop[id]` is true for nodes inside the roots that are not content (indexed by `NodeId`).
-    pub drop: Vec<bool>,
+    pub drop: crate::snapshot::Side<bool>,
     /// 0–1 confidence that this is the main content.
     pub confidence: f32,
     /// The page is a forum thread: it declares a discussion, or shows forum user cards.

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use crate::extract::score::Inputs;
 use crate::rules::page_type::{is_card_control, CARD_CONTROL_MAX_CHARS};
 use crate::rules::prune::{PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
-use crate::snapshot::{NodeId, NodeKind};
+use crate::snapshot::{NodeId, NodeKind, Side};
 use crate::trace::{Reason, Trace};
 
 /// Leaves out every kept leaf block (no text in nested blocks) of at least
@@ -24,7 +24,7 @@ pub(crate) fn drop_repeats(
     inp: &Inputs,
     roots: &[NodeId],
     offers: bool,
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
     let (snap, f) = (inp.snap, inp.f);
@@ -139,7 +139,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = vec![false; s.len()];
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
         let mut trace = Trace::default();
         let n = with_inputs(&s, |inp| {
             drop_repeats(inp, &[thread], false, &mut drop, &mut trace)
@@ -180,7 +180,7 @@ pub(crate) mod tests {
         });
         let s = b.finish();
         let run = |offers: bool| {
-            let mut drop = vec![false; s.len()];
+            let mut drop = crate::snapshot::Side(vec![false; s.len()]);
             let mut trace = Trace::default();
             with_inputs(&s, |inp| {
                 drop_repeats(inp, &[page], offers, &mut drop, &mut trace)
@@ -239,7 +239,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = vec![false; s.len()];
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
         let mut trace = Trace::default();
         let n = with_inputs(&s, |inp| {
             drop_repeats(inp, &[grid], false, &mut drop, &mut trace)

@@ -16,14 +16,14 @@ use crate::rules::related::{
     PRICED_GRID_CLIMB_CHARS,
 };
 use crate::rules::HEADING_TAGS;
-use crate::snapshot::{NodeId, NodeKind};
+use crate::snapshot::{NodeId, NodeKind, Side};
 use crate::trace::{Reason, Trace};
 
 /// Leaves out every recommendation section inside `roots`; returns how many.
 pub(crate) fn drop_sections(
     inp: &Inputs,
     roots: &[NodeId],
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
     let (snap, f) = (inp.snap, inp.f);
@@ -61,7 +61,7 @@ pub(crate) fn drop_sections(
 pub(crate) fn drop_priced_grids(
     inp: &Inputs,
     roots: &[NodeId],
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
     let (snap, f) = (inp.snap, inp.f);
@@ -122,7 +122,7 @@ fn shows_a_price(inp: &Inputs, ids: &[NodeId]) -> bool {
 }
 
 /// The children of `p` hold a grid of priced, linked tiles of one signature.
-fn priced_grid(inp: &Inputs, p: NodeId, drop: &[bool]) -> bool {
+fn priced_grid(inp: &Inputs, p: NodeId, drop: &Side<bool>) -> bool {
     let (snap, f) = (inp.snap, inp.f);
     let node = snap.node(p);
     if node.kind != NodeKind::Element || node.children.len() < cards::MIN_CARDS {
@@ -290,7 +290,7 @@ mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = vec![false; s.len()];
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
         let mut trace = Trace::default();
         let n = with_inputs(&s, |inp| drop_sections(inp, &[main], &mut drop, &mut trace));
         assert_eq!(n, 1);
@@ -341,7 +341,7 @@ mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = vec![false; s.len()];
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
         let mut trace = Trace::default();
         let n = with_inputs(&s, |inp| drop_sections(inp, &[main], &mut drop, &mut trace));
         assert_eq!(n, 1);
@@ -397,7 +397,7 @@ mod tests {
     #[test]
     fn a_priced_grid_after_the_product_leaves_with_its_heading() {
         let (s, [main, title, price, section, grid]) = shop_page(true);
-        let mut drop = vec![false; s.len()];
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
         let mut trace = Trace::default();
         let n = with_inputs(&s, |inp| {
             drop_priced_grids(inp, &[main], &mut drop, &mut trace)
@@ -407,7 +407,7 @@ mod tests {
         assert!(!drop[title.index()] && !drop[price.index()]);
         // A category page: no price of its own between its title and the grid.
         let (s, [main, ..]) = shop_page(false);
-        let mut drop = vec![false; s.len()];
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
         let n = with_inputs(&s, |inp| {
             drop_priced_grids(inp, &[main], &mut drop, &mut trace)
         });

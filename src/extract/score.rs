@@ -12,7 +12,7 @@ use crate::classify::tag_path::PathRuns;
 use crate::extract::blocks::{flag, Features, Region};
 use crate::extract::layout;
 use crate::rules::{limits, HEADING_TAGS};
-use crate::snapshot::{Node, NodeId, Snapshot};
+use crate::snapshot::{Node, NodeId, Side, Snapshot};
 
 /// Everything scoring needs.
 pub(crate) struct Inputs<'a> {
@@ -30,8 +30,8 @@ pub(crate) struct Inputs<'a> {
 
 /// Candidate scores by `NodeId` (0 = not a candidate) and the per-paragraph evidence.
 pub(crate) struct Scores {
-    pub candidate: Vec<f32>,
-    pub is_candidate: Vec<bool>,
+    pub candidate: Side<f32>,
+    pub is_candidate: Side<bool>,
 }
 
 impl Inputs<'_> {
@@ -74,8 +74,8 @@ impl Inputs<'_> {
 /// Sums paragraph evidence into ancestors and weighs each candidate.
 pub(crate) fn score(inp: &Inputs) -> Scores {
     let n = inp.snap.len();
-    let mut raw = vec![0.0f32; n];
-    let mut is_candidate = vec![false; n];
+    let mut raw = Side(vec![0.0f32; n]);
+    let mut is_candidate = Side(vec![false; n]);
     for &b in &inp.f.blocks {
         if !inp.counts(b) {
             continue;
@@ -96,7 +96,7 @@ pub(crate) fn score(inp: &Inputs) -> Scores {
         }
     }
     let title = first_h1(inp);
-    let mut candidate = vec![0.0f32; n];
+    let mut candidate = Side(vec![0.0f32; n]);
     for (i, c) in candidate.iter_mut().enumerate() {
         if is_candidate[i] {
             let id = NodeId(i as u32);

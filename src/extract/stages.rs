@@ -34,7 +34,7 @@ use crate::extract::Selection;
 use crate::extract::{lead, prune, sections};
 use crate::rules::page_type::cards;
 use crate::rules::{self, limits};
-use crate::snapshot::{NodeId, NodeKind, Snapshot};
+use crate::snapshot::{NodeId, NodeKind, Side, Snapshot};
 use crate::trace::{Reason, StageRecord, Trace};
 use crate::{Error, Mode};
 
@@ -436,7 +436,7 @@ fn join_sure_blocks(
 
 /// True when `drop` leaves a block with text of its own in `roots` (no dropped node between
 /// the block and its root).
-fn keeps_text(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
+fn keeps_text(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
     let (snap, f) = (inp.snap, inp.f);
     roots.iter().any(|&r| {
         let own_text = |b: &&NodeId| f.is_block[b.index()] && f.own_len[b.index()] > 0;
@@ -827,11 +827,11 @@ fn hierarchy_stage(
     fusion: Fusion,
     trace: &mut Trace,
     counts: &mut Vec<(&'static str, usize)>,
-) -> Vec<bool> {
+) -> Side<bool> {
     let (snap, f) = (inp.snap, inp.f);
     let n = snap.len();
-    let mut drop = vec![false; n];
-    let mut labels = vec![None; n];
+    let mut drop = Side(vec![false; n]);
+    let mut labels = Side(vec![None; n]);
     let mut in_roots = Vec::new();
     let notes = linked_notes(snap, f, roots);
     let teasers = crate::extract::layout::link_led_page(snap, f, &inp.noise.inside, roots);
@@ -999,9 +999,9 @@ fn fragment(snap: &Snapshot, id: NodeId) -> Option<&str> {
 /// an in-page link of the article points at and which links back to an element holding that
 /// link. Such notes are short and link-dense ("See <a>the source</a>. <a>↩</a>") yet content.
 /// Marks the blocks from the back-link up to the note element.
-fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Vec<bool> {
+fn linked_notes(snap: &Snapshot, f: &Features, roots: &[NodeId]) -> Side<bool> {
     use std::collections::HashMap;
-    let mut notes = vec![false; snap.len()];
+    let mut notes = Side(vec![false; snap.len()]);
     let mut ids: HashMap<&str, NodeId> = HashMap::new();
     let mut links: Vec<(NodeId, &str)> = Vec::new();
     for &r in roots {
@@ -1133,12 +1133,12 @@ fn drop_low_blocks(
     blocks: &[NodeId],
     labels: &[Option<Label>],
     content: &[bool],
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
     let (snap, f) = (inp.snap, inp.f);
     // keeps[id]: some content block at or under id.
-    let mut keeps = vec![false; snap.len()];
+    let mut keeps = Side(vec![false; snap.len()]);
     for &b in blocks.iter().rev() {
         if content[b.index()] {
             for a in snap.path_up(b) {
@@ -1226,7 +1226,7 @@ fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
 /// The selection keeps teaser excerpts only: at least `TEASER_PAGE_MIN_EXCERPTS` link-poor
 /// blocks end cut short and no whole prose paragraph is kept (`rules::teaser`: a home page's
 /// notice boxes; the page has no article).
-fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
+fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
     use rules::teaser::{is_cut_short, EXCERPT_MIN_CHARS as MIN_CHARS};
     use rules::teaser::{TEASER_PAGE_MAX_EXCERPTS as MAX, TEASER_PAGE_MIN_EXCERPTS as MIN};
     let (snap, f) = (inp.snap, inp.f);
@@ -1261,7 +1261,7 @@ fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &[bool]) -> bool {
 }
 
 /// 0–1: long, link-poor content that clearly beats every other region.
-fn confidence(f: &Features, chosen: &Chosen, drop: &[bool]) -> f32 {
+fn confidence(f: &Features, chosen: &Chosen, drop: &Side<bool>) -> f32 {
     let kept: u32 = chosen.roots.iter().map(|r| f.text_len[r.index()]).sum();
     let links: u32 = chosen.roots.iter().map(|r| f.link_len[r.index()]).sum();
     let ld = if kept == 0 {

@@ -10,7 +10,7 @@ use crate::rules::tail::{
     self, COMMENTS_AFTER_SHARE, COMMENTS_MIN_PROSE_BEFORE, INLINE_BOX_MAX_CHARS, MARKER_MAX_CHARS,
     MAX_PROSE_AFTER_SHARE, MIN_PROSE_BEFORE, REVIEW_PROSE_AFTER_SHARE,
 };
-use crate::snapshot::NodeId;
+use crate::snapshot::{NodeId, Side};
 use crate::trace::{Reason, Trace};
 
 /// Finds the end marker in `roots` and extends `drop` over it and what follows. Returns the
@@ -20,7 +20,7 @@ pub(crate) fn cut(
     inp: &Inputs,
     roots: &[NodeId],
     product: bool,
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> Option<NodeId> {
     let (snap, f) = (inp.snap, inp.f);
@@ -71,7 +71,7 @@ pub(crate) fn cut(
             continue;
         }
         let start = f.preorder[r.index()].max(from);
-        for &id in &f.order[start as usize..=end as usize] {
+        for &id in &f.order.0[start as usize..=end as usize] {
             drop[id.index()] = true;
         }
         if first {
@@ -90,7 +90,7 @@ fn drop_inline_box(
     inp: &Inputs,
     roots: &[NodeId],
     m: NodeId,
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) {
     let (snap, f) = (inp.snap, inp.f);
@@ -171,7 +171,7 @@ fn drop_author_bios(
     inp: &Inputs,
     roots: &[NodeId],
     kept: &[(NodeId, u32)],
-    drop: &mut [bool],
+    drop: &mut Side<bool>,
     trace: &mut Trace,
 ) {
     let (snap, f) = (inp.snap, inp.f);
@@ -223,13 +223,13 @@ mod tests {
 
     const PROSE: &str = "Lectern reads the page, weighs every paragraph, and keeps the article, which is what readers want.";
 
-    fn cut_in(s: &Snapshot, root: NodeId) -> (Option<NodeId>, Vec<bool>) {
+    fn cut_in(s: &Snapshot, root: NodeId) -> (Option<NodeId>, Side<bool>) {
         cut_page(s, root, false)
     }
 
-    fn cut_page(s: &Snapshot, root: NodeId, product: bool) -> (Option<NodeId>, Vec<bool>) {
+    fn cut_page(s: &Snapshot, root: NodeId, product: bool) -> (Option<NodeId>, Side<bool>) {
         crate::extract::prune::tests::with_inputs(s, |inp| {
-            let mut drop = vec![false; s.len()];
+            let mut drop = crate::snapshot::Side(vec![false; s.len()]);
             let m = cut(inp, &[root], product, &mut drop, &mut Trace::default());
             (m, drop)
         })

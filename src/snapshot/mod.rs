@@ -24,6 +24,88 @@ impl NodeId {
     }
 }
 
+/// A side table indexed by node position (`NodeId::index`): a `Vec` whose element reads all
+/// share one panic location. Indexing plain `Vec`s gave the extension wasm one 16-byte
+/// `core::panic::Location` record (file, line, column) and one bounds-check call carrying it per
+/// source site, about 350 of them for the features, noise labels, scores, the hierarchy stage's
+/// tables and the selection's `drop`, and their line and column numbers do not compress (size17:
+/// extension wasm -4.7 KB gz, output identical). Everything else is the `Vec`'s (`Deref`); a range index
+/// (`t[a..b]`) still goes through the `Vec` (`t.0[a..b]`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Side<T>(pub Vec<T>);
+
+impl<T> Default for Side<T> {
+    fn default() -> Self {
+        Side(Vec::new())
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Side<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T> std::ops::Deref for Side<T> {
+    type Target = Vec<T>;
+    #[inline]
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Side<T> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
+impl<T> std::ops::Index<usize> for Side<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, i: usize) -> &T {
+        match self.0.get(i) {
+            Some(v) => v,
+            None => out_of_side(),
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Side<T> {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        match self.0.get_mut(i) {
+            Some(v) => v,
+            None => out_of_side(),
+        }
+    }
+}
+
+/// The one panic of every [`Side`] read: not inlined, so its location is one record (the MIR
+/// inliner would give an inlined `Vec` index the location of each caller).
+#[cold]
+#[inline(never)]
+fn out_of_side() -> ! {
+    panic!("node index out of its side table")
+}
+
+impl<T: PartialEq> PartialEq<Vec<T>> for Side<T> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        self.0 == *other
+    }
+}
+
+impl<T> FromIterator<T> for Side<T> {
+    #[inline]
+    fn from_iter<I: IntoIterator<Item = T>>(it: I) -> Self {
+        Side(it.into_iter().collect())
+    }
+}
+
 /// What a node is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -415,6 +497,23 @@ pub(crate) mod build {
 mod tests {
     use super::build::Builder;
     use super::*;
+
+    #[test]
+    fn side_table_reads_and_writes_like_its_vec() {
+        let mut t: Side<u32> = (0..4).collect();
+        t[2] += 5;
+        assert_eq!(t[2], 7);
+        assert_eq!(t.len(), 4);
+        assert_eq!(t.iter().sum::<u32>(), 11);
+        assert_eq!(t, vec![0, 1, 7, 3]);
+    }
+
+    #[test]
+    #[should_panic(expected = "side table")]
+    fn side_table_panics_past_its_end_as_a_vec_would() {
+        let t = Side(vec![false; 2]);
+        let _ = t[2];
+    }
 
     #[test]
     fn ancestors_nearest_first_and_path_up_starts_at_the_node() {
