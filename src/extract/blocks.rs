@@ -598,6 +598,25 @@ fn bottom_up(snap: &Snapshot, f: &mut Features) {
                 _ => {}
             }
         }
+        // A paragraph of sentences that is the whole of a block-level link (HTML5
+        // `<a><p>…</p></a>`, a magazine's teaser summary: cultuurbewust.nl) reads as prose, not
+        // as link text. Short linked lines (a ticker's cargo lines: cometlog.com) stay links, and
+        // so do whole cards in one link (image, title and summary: the related-post cards of
+        // protiviti.com and smartcat.io, the story lists of stackoverflow.blog).
+        if node.is("p")
+            && f.links[i] == 0
+            && f.own_link_len[i] == f.own_len[i]
+            && f.own_len[i] >= limits::SIBLING_PARAGRAPH_CHARS
+            && f.own_sentences[i] > 0
+            && node.parent.is_some_and(|a| {
+                is_link(snap, a)
+                    && (snap.node(a).children.iter())
+                        .all(|&c| c == id || snap.node(c).kind != NodeKind::Element)
+            })
+        {
+            f.link_len[i] = 0;
+            f.own_link_len[i] = 0;
+        }
         f.subtree_end[i] = f.subtree_end[i].max(f.preorder[i]);
         let Some(p) = node.parent else { continue };
         let pi = p.index();
@@ -772,6 +791,39 @@ mod tests {
         assert_eq!(f.own_link_len[p.index()], 0);
         assert_eq!(f.own_link_len[back.index()], 6);
         assert_eq!(f.links[NodeId::ROOT.index()], 1);
+    }
+
+    #[test]
+    fn a_paragraph_that_is_a_whole_link_is_prose_but_a_linked_card_is_not() {
+        let mut b = Builder::new();
+        let (mut teaser, mut card, mut line) = (NodeId(0), NodeId(0), NodeId(0));
+        let summary =
+            "We cannot wait to see these films this summer. Here is our list of the best ones for you.";
+        b.el("body", &[], |b| {
+            b.el("a", &[("href", "/story")], |b| {
+                teaser = b.el("p", &[], |b| {
+                    b.text(summary);
+                });
+            });
+            b.el("a", &[("href", "/other")], |b| {
+                b.el("h3", &[], |b| {
+                    b.text("Another story");
+                });
+                card = b.el("p", &[], |b| {
+                    b.text(summary);
+                });
+            });
+            b.el("a", &[("href", "/cargo")], |b| {
+                line = b.el("p", &[], |b| {
+                    b.text("LOADING STEEL BEAMS ABT M/T 5000");
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.own_link_len[teaser.index()], 0);
+        assert_eq!(f.link_len[teaser.index()], 0);
+        assert_eq!(f.own_link_len[card.index()], f.own_len[card.index()]);
+        assert_eq!(f.own_link_len[line.index()], f.own_len[line.index()]);
     }
 
     #[test]
