@@ -162,6 +162,27 @@ impl Features {
     /// Calls `visit` on each node of the subtrees of `roots` that `drop` keeps, in document
     /// order, skipping a dropped subtree whole. `visit` may drop the node it is given; its
     /// subtree is then skipped too (the stages after selection that cut or prune).
+    /// The nodes under `roots` in document order that `drop` keeps: a dropped node's subtree is
+    /// passed over whole (the read-only twin of [`Features::visit_kept`]).
+    pub(crate) fn kept(&self, roots: &[NodeId], drop: &Side<bool>) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        for &r in roots {
+            let mut next = self.preorder[r.index()];
+            for &id in self.subtree(r) {
+                let i = id.index();
+                if self.preorder[i] < next {
+                    continue;
+                }
+                if drop[i] {
+                    next = self.subtree_end[i] + 1;
+                } else {
+                    out.push(id);
+                }
+            }
+        }
+        out
+    }
+
     pub(crate) fn visit_kept(
         &self,
         roots: &[NodeId],

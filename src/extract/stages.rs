@@ -1231,30 +1231,21 @@ fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
     use rules::teaser::{TEASER_PAGE_MAX_EXCERPTS as MAX, TEASER_PAGE_MIN_EXCERPTS as MIN};
     let (snap, f) = (inp.snap, inp.f);
     let mut cut = 0;
-    for &r in roots {
-        let mut next = 0;
-        for &b in f.subtree(r) {
-            let i = b.index();
-            if f.preorder[i] < next {
-                continue;
-            }
-            if drop[i] {
-                next = f.subtree_end[i] + 1;
-                continue;
-            }
-            if f.own_len[i] < MIN_CHARS || f.own_link_density(b) >= limits::PROSE_MAX_LINK_DENSITY {
-                continue;
-            }
-            // The block's last own text: the excerpt's end.
-            let end = f.subtree(b).iter().rev().find(|&&d| {
-                let n = snap.node(d);
-                f.block_of[d.index()] == b && n.kind == NodeKind::Text && !n.text.trim().is_empty()
-            });
-            if end.is_some_and(|&d| is_cut_short(&snap.node(d).text)) {
-                cut += 1;
-            } else if f.is_prose(b) {
-                return false;
-            }
+    for b in f.kept(roots, drop) {
+        if f.own_len[b.index()] < MIN_CHARS
+            || f.own_link_density(b) >= limits::PROSE_MAX_LINK_DENSITY
+        {
+            continue;
+        }
+        // The block's last own text: the excerpt's end.
+        let end = f.subtree(b).iter().rev().find(|&&d| {
+            let n = snap.node(d);
+            f.block_of[d.index()] == b && n.kind == NodeKind::Text && !n.text.trim().is_empty()
+        });
+        if end.is_some_and(|&d| is_cut_short(&snap.node(d).text)) {
+            cut += 1;
+        } else if f.is_prose(b) {
+            return false;
         }
     }
     (MIN..=MAX).contains(&cut)

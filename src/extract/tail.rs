@@ -25,13 +25,13 @@ pub(crate) fn cut(
 ) -> Option<NodeId> {
     let (snap, f) = (inp.snap, inp.f);
     // Kept blocks of the selection in document order, each with its prose chars.
-    let mut kept: Vec<(NodeId, u32)> = Vec::new();
-    f.visit_kept(roots, drop, |id, _| {
-        let i = id.index();
-        if f.is_block[i] && !f.skip[i] && f.text_len[i] > 0 {
-            kept.push((id, score::own_prose_chars(inp, id)));
-        }
-    });
+    let kept: Vec<(NodeId, u32)> = (f.kept(roots, drop).into_iter())
+        .filter(|id| {
+            let i = id.index();
+            f.is_block[i] && !f.skip[i] && f.text_len[i] > 0
+        })
+        .map(|id| (id, score::own_prose_chars(inp, id)))
+        .collect();
     let total: u32 = kept.iter().map(|&(_, p)| p).sum();
     let mut before = 0u32;
     let mut marker = None;
