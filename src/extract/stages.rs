@@ -1398,15 +1398,7 @@ pub(crate) mod tests {
                 });
             });
         });
-        let s = b.finish();
-        let out = run(
-            &s,
-            Mode::Balanced,
-            None,
-            StageSwitches::default(),
-            &Deadline::start(0),
-        );
-        let sel = out.ok().and_then(|o| o.selection).unwrap_or_default();
+        let sel = run_default(&b.finish()).unwrap_or_default();
         assert!(sel.drop[list.index()]);
         assert!(sel.drop[label.index()]);
         // A heading over prose stays.
