@@ -1225,30 +1225,59 @@ fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
 
 /// The selection keeps teaser excerpts only: at least `TEASER_PAGE_MIN_EXCERPTS` link-poor
 /// blocks end cut short and no whole prose paragraph is kept (`rules::teaser`: a home page's
-/// notice boxes; the page has no article).
+/// notice boxes; the page has no article). Or it keeps a list's entries only: headings alone,
+/// `TITLE_PAGE_MIN_TITLES` of them linked (an events venue's front page), or one-liners
+/// without a heading, `TICKER_MIN_DATES` of them date cells (a corporate home page's news
+/// ticker).
 fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
-    use rules::teaser::{is_cut_short, EXCERPT_MIN_CHARS as MIN_CHARS};
+    use rules::teaser::{is_cut_short, is_date_cell, EXCERPT_MIN_CHARS as MIN_CHARS};
     use rules::teaser::{TEASER_PAGE_MAX_EXCERPTS as MAX, TEASER_PAGE_MIN_EXCERPTS as MIN};
+    use rules::teaser::{TICKER_MAX_LINE_CHARS, TICKER_MIN_DATES, TITLE_PAGE_MIN_TITLES};
     let (snap, f) = (inp.snap, inp.f);
-    let mut cut = 0;
+    let (mut cut, mut titles, mut dates) = (0, 0, 0);
+    // Kept a block that is not a heading / a heading / a block longer than one line.
+    let (mut body, mut headed, mut long) = (false, false, false);
     for b in f.kept(roots, drop) {
-        if f.own_len[b.index()] < MIN_CHARS
-            || f.own_link_density(b) >= limits::PROSE_MAX_LINK_DENSITY
-        {
+        let i = b.index();
+        if f.own_len[i] == 0 {
             continue;
         }
-        // The block's last own text: the excerpt's end.
-        let end = f.subtree(b).iter().rev().find(|&&d| {
+        // The block's own text nodes, last first.
+        let mut own = f.subtree(b).iter().rev().filter(|&&d| {
             let n = snap.node(d);
             f.block_of[d.index()] == b && n.kind == NodeKind::Text && !n.text.trim().is_empty()
         });
-        if end.is_some_and(|&d| is_cut_short(&snap.node(d).text)) {
+        if rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str()) {
+            headed = true;
+            titles += u32::from(2 * f.own_link_len[i] >= f.own_len[i]);
+        } else {
+            body = true;
+            long |= f.own_len[i] >= TICKER_MAX_LINE_CHARS;
+            if f.own_len[i] as usize <= rules::teaser::DATE_CELL_MAX_CHARS {
+                let text: String = own
+                    .clone()
+                    .rev()
+                    .map(|&d| snap.node(d).text.as_str())
+                    .collect();
+                dates += u32::from(is_date_cell(&text));
+            }
+        }
+        if f.own_len[i] < MIN_CHARS || f.own_link_density(b) >= limits::PROSE_MAX_LINK_DENSITY {
+            continue;
+        }
+        // The block's last own text: the excerpt's end.
+        if own
+            .next()
+            .is_some_and(|&d| is_cut_short(&snap.node(d).text))
+        {
             cut += 1;
         } else if f.is_prose(b) {
             return false;
         }
     }
     (MIN..=MAX).contains(&cut)
+        || !body && titles >= TITLE_PAGE_MIN_TITLES
+        || !headed && !long && dates >= TICKER_MIN_DATES
 }
 
 /// 0–1: long, link-poor content that clearly beats every other region.
@@ -1924,6 +1953,102 @@ pub(crate) mod tests {
         assert!(page(3, false).is_none());
         assert!(page(3, true).is_some());
         assert!(page(8, false).is_some());
+    }
+
+    /// An events venue's front page: event cards of a linked title heading and a subtitle
+    /// heading (the real page's date lines are noise). No article: nothing kept. Unlinked
+    /// headings (a test page's case titles) or a paragraph under the headings stay content.
+    #[test]
+    fn a_front_page_of_event_titles_has_no_article() {
+        let page = |linked: bool, blurb: bool| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("div", &[("id", "nav")], |b| {
+                    for l in ["Programme", "Tickets", "The Stage", "Partners", "Contact"] {
+                        b.el("a", &[("href", "/menu")], |b| {
+                            b.text(l);
+                        });
+                    }
+                });
+                b.el("div", &[("id", "content")], |b| {
+                    for i in 0..4 {
+                        b.el("div", &[("class", "event")], |b| {
+                            b.el("h3", &[], |b| {
+                                if linked {
+                                    b.el("a", &[("href", &format!("/programm/{i}"))], |b| {
+                                        b.text("Grand Orchestra of the Valley");
+                                    });
+                                } else {
+                                    b.text("Grand Orchestra of the Valley");
+                                }
+                            });
+                            b.el("h4", &[], |b| {
+                                b.text("„Songs of the Sea“");
+                            });
+                            if blurb {
+                                b.el("p", &[], |b| {
+                                    b.text(PROSE);
+                                });
+                            }
+                        });
+                    }
+                });
+            });
+            run_default(&b.finish())
+        };
+        assert!(page(true, false).is_none());
+        assert!(page(false, false).is_some());
+        assert!(page(true, true).is_some());
+    }
+
+    /// A corporate home page: a news ticker (a table of date cells beside one-line headlines)
+    /// and one-line feature slogans. No article: nothing kept. The same rows under a heading
+    /// (a news page of its own), or one-liners without dates, stay content.
+    #[test]
+    fn a_home_page_news_ticker_has_no_article() {
+        let page = |heading: bool, dated: bool| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("div", &[("id", "main")], |b| {
+                    if heading {
+                        b.el("h1", &[], |b| {
+                            b.text("News");
+                        });
+                    }
+                    b.el("table", &[], |b| {
+                        b.el("tbody", &[], |b| {
+                            for i in 0..5 {
+                                b.el("tr", &[], |b| {
+                                    b.el("th", &[], |b| {
+                                        b.text(if dated {
+                                            "2013年2月22日"
+                                        } else {
+                                            "お知らせ"
+                                        });
+                                    });
+                                    b.el("td", &[], |b| {
+                                        b.el("a", &[("href", &format!("/news/{i}"))], |b| {
+                                            b.text("神戸店が移転グランドオープン。");
+                                        });
+                                    });
+                                });
+                            }
+                        });
+                    });
+                    for _ in 0..3 {
+                        b.el("dl", &[], |b| {
+                            b.el("dd", &[], |b| {
+                                b.text("いつも新しい技術を取り入れた先進のメガネをお届けします。");
+                            });
+                        });
+                    }
+                });
+            });
+            run_default(&b.finish())
+        };
+        assert!(page(false, true).is_none());
+        assert!(page(true, true).is_some());
+        assert!(page(false, false).is_some());
     }
 
     #[test]

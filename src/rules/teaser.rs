@@ -75,6 +75,54 @@ pub(crate) const TEASER_PAGE_MIN_EXCERPTS: u32 = 2;
 /// (cleaneval's TripAdvisor reviews, CareerBuilder jobs and a news list of 10–23 each: gold).
 pub(crate) const TEASER_PAGE_MAX_EXCERPTS: u32 = 5;
 
+// Listing-only front pages: two more home pages that show entries of a list and nothing to
+// read. An events venue's front page sets each coming event as a card of a linked title
+// heading, a subtitle heading and a date line (noise); what a selection keeps of it is the
+// headings alone ("Stermann & Grissemann" / "„STERMANN“", styled-dev's bih.at). A corporate
+// home page shows a news ticker, a table or `<dl>` of date cells beside one-line headlines,
+// and one-line feature slogans ("2013年2月22日" / "メガネの和光神戸店が移転グランドオープン。",
+// styled-dev's megane-no-wako.co.jp). The annotators call both LinkList and Firefox's reader
+// check refuses both. An article or a listing's own page has body text under its headings
+// (the titles rule) or a heading over its rows (the ticker rule): no page of wcxb-dev,
+// cleaneval, trafilatura, readability or big9-dev keeps headings only with linked titles, or
+// three date cells among one-liners without a heading (readability's lazy-image test keeps
+// two unlinked headings only; cleaneval's reclaimamerica home page, one-line headlines
+// without dates, is gold there).
+/// Linked headings (link text at least half their own text) a selection of headings only needs
+/// to be a front page's teaser titles.
+pub(crate) const TITLE_PAGE_MIN_TITLES: u32 = 2;
+/// Date cells a selection of one-liners without a heading needs to be a news ticker.
+pub(crate) const TICKER_MIN_DATES: u32 = 3;
+/// A one-liner is shorter than this (a prose paragraph's length, `SIBLING_PARAGRAPH_CHARS`).
+pub(crate) const TICKER_MAX_LINE_CHARS: u32 = 80;
+/// A date cell is at most this long ("Mittwoch, 13.09.2013" is 20 chars).
+pub(crate) const DATE_CELL_MAX_CHARS: usize = 20;
+/// …and spells at most this many letters outside CJK ("September" is 9; 年月日 are free).
+const DATE_CELL_MAX_LETTERS: usize = 9;
+
+/// True when `text` is a date alone: short, a four-digit year 19xx/20xx not inside a longer
+/// number, and few letters ("2013年2月22日", "22.02.2013", "Feb 22, 2013", "Sa 14.09.2013").
+pub(crate) fn is_date_cell(text: &str) -> bool {
+    let t = text.trim();
+    if t.chars().count() > DATE_CELL_MAX_CHARS {
+        return false;
+    }
+    let letters = t
+        .chars()
+        .filter(|&c| c.is_alphabetic() && c < '\u{2e80}')
+        .count();
+    let b = t.as_bytes();
+    let year = (0..b.len().saturating_sub(3)).any(|i| {
+        let digit = |j: usize| b.get(j).is_some_and(u8::is_ascii_digit);
+        matches!(&b[i..i + 2], b"19" | b"20")
+            && digit(i + 2)
+            && digit(i + 3)
+            && !digit(i + 4)
+            && (i == 0 || !digit(i - 1))
+    });
+    year && letters <= DATE_CELL_MAX_LETTERS
+}
+
 /// True when `text` ends cut short: "..", "...", "…", "(...)", "[…]".
 pub(crate) fn is_cut_short(text: &str) -> bool {
     let t = text.trim_end().as_bytes();
@@ -99,6 +147,20 @@ mod tests {
         assert!(is_cut_short("the paradigm shift has already begun […]"));
         assert!(!is_cut_short("A whole sentence ends with one stop."));
         assert!(!is_cut_short("Is it? (Yes.)"));
+    }
+
+    #[test]
+    fn date_cells_are_a_date_alone() {
+        assert!(is_date_cell("2013年2月22日"));
+        assert!(is_date_cell(" 22.02.2013 "));
+        assert!(is_date_cell("Feb 22, 2013"));
+        assert!(is_date_cell("Sa 14.09.2013"));
+        assert!(is_date_cell("September 9, 2012"));
+        // A headline with a year, a longer number, a two-digit year: not a date cell.
+        assert!(!is_date_cell("Festival programme 2013"));
+        assert!(!is_date_cell("Order 120134"));
+        assert!(!is_date_cell("22.02.13"));
+        assert!(!is_date_cell("Wednesday, 13 February 2013"));
     }
 
     #[test]
