@@ -1242,34 +1242,30 @@ fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
         if f.own_len[i] == 0 {
             continue;
         }
-        // The block's own text nodes, last first.
-        let mut own = f.subtree(b).iter().rev().filter(|&&d| {
-            let n = snap.node(d);
-            f.block_of[d.index()] == b && n.kind == NodeKind::Text && !n.text.trim().is_empty()
+        let excerpt =
+            f.own_len[i] >= MIN_CHARS && f.own_link_density(b) < limits::PROSE_MAX_LINK_DENSITY;
+        let cell = f.own_len[i] as usize <= rules::teaser::DATE_CELL_MAX_CHARS;
+        // The block's last own text: an excerpt's end, or a date cell's text.
+        let last = (excerpt || cell).then(|| {
+            f.subtree(b).iter().rev().find(|&&d| {
+                let n = snap.node(d);
+                f.block_of[d.index()] == b && n.kind == NodeKind::Text && !n.text.trim().is_empty()
+            })
         });
+        let text = last.flatten().map_or("", |&d| snap.node(d).text.as_str());
         if rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str()) {
             headed = true;
             titles += u32::from(2 * f.own_link_len[i] >= f.own_len[i]);
         } else {
             body = true;
             long |= f.own_len[i] >= TICKER_MAX_LINE_CHARS;
-            if f.own_len[i] as usize <= rules::teaser::DATE_CELL_MAX_CHARS {
-                let text: String = own
-                    .clone()
-                    .rev()
-                    .map(|&d| snap.node(d).text.as_str())
-                    .collect();
-                dates += u32::from(is_date_cell(&text));
-            }
+            // A date cell's text is one text node.
+            dates += u32::from(cell && is_date_cell(text));
         }
-        if f.own_len[i] < MIN_CHARS || f.own_link_density(b) >= limits::PROSE_MAX_LINK_DENSITY {
+        if !excerpt {
             continue;
         }
-        // The block's last own text: the excerpt's end.
-        if own
-            .next()
-            .is_some_and(|&d| is_cut_short(&snap.node(d).text))
-        {
+        if is_cut_short(text) {
             cut += 1;
         } else if f.is_prose(b) {
             return false;

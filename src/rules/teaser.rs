@@ -104,23 +104,11 @@ const DATE_CELL_MAX_LETTERS: usize = 9;
 /// number, and few letters ("2013年2月22日", "22.02.2013", "Feb 22, 2013", "Sa 14.09.2013").
 pub(crate) fn is_date_cell(text: &str) -> bool {
     let t = text.trim();
-    if t.chars().count() > DATE_CELL_MAX_CHARS {
-        return false;
-    }
-    let letters = t
-        .chars()
-        .filter(|&c| c.is_alphabetic() && c < '\u{2e80}')
-        .count();
-    let b = t.as_bytes();
-    let year = (0..b.len().saturating_sub(3)).any(|i| {
-        let digit = |j: usize| b.get(j).is_some_and(u8::is_ascii_digit);
-        matches!(&b[i..i + 2], b"19" | b"20")
-            && digit(i + 2)
-            && digit(i + 3)
-            && !digit(i + 4)
-            && (i == 0 || !digit(i - 1))
-    });
-    year && letters <= DATE_CELL_MAX_LETTERS
+    let year = |n: &str| n.len() == 4 && (n.starts_with("19") || n.starts_with("20"));
+    let letters = t.chars().filter(|&c| c.is_alphabetic() && c < '\u{2e80}');
+    t.chars().count() <= DATE_CELL_MAX_CHARS
+        && t.split(|c: char| !c.is_ascii_digit()).any(year)
+        && letters.count() <= DATE_CELL_MAX_LETTERS
 }
 
 /// True when `text` ends cut short: "..", "...", "…", "(...)", "[…]".
