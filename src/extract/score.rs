@@ -655,31 +655,32 @@ fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bo
 fn teaser_row(inp: &Inputs, c: NodeId) -> bool {
     let (snap, f) = (inp.snap, inp.f);
     let rest = text_outside_menus(inp, c) as f32 * limits::TEASER_ROW_SHARE;
-    let teaser = |k: NodeId| {
-        let i = k.index();
-        f.text_len[i] <= limits::TEASER_BOX_MAX_CHARS
-            && f.links[i] > 0
-            && snap
-                .node(k)
-                .children
-                .iter()
-                .find(|&&h| f.text_len[h.index()] > 0)
-                .is_some_and(|&h| HEADING_TAGS.contains(&snap.node(h).tag.as_str()))
-    };
     f.subtree(c).iter().any(|&p| {
-        let mut boxes = snap
-            .node(p)
-            .children
-            .iter()
-            .filter(|&&k| f.text_len[k.index()] > 0);
-        let Some(&first) = boxes.clone().next() else {
+        if (f.text_len[p.index()] as f32) < rest {
             return false;
-        };
-        let sig = crate::classify::page_type::signature(snap.node(first));
-        f.text_len[p.index()] as f32 >= rest
-            && boxes.clone().count() >= limits::TEASER_ROW_MIN_BOXES
-            && boxes
-                .all(|&k| crate::classify::page_type::signature(snap.node(k)) == sig && teaser(k))
+        }
+        let (mut sig, mut boxes) = (None, 0);
+        for &k in &snap.node(p).children {
+            let i = k.index();
+            if f.text_len[i] == 0 {
+                continue;
+            }
+            let s = crate::classify::page_type::signature(snap.node(k));
+            if f.text_len[i] > limits::TEASER_BOX_MAX_CHARS
+                || f.links[i] == 0
+                || *sig.get_or_insert(s) != s
+                || !snap
+                    .node(k)
+                    .children
+                    .iter()
+                    .find(|&&h| f.text_len[h.index()] > 0)
+                    .is_some_and(|&h| HEADING_TAGS.contains(&snap.node(h).tag.as_str()))
+            {
+                return false;
+            }
+            boxes += 1;
+        }
+        boxes >= limits::TEASER_ROW_MIN_BOXES
     })
 }
 

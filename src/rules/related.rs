@@ -111,7 +111,9 @@ mod tests {
         assert!(!is_section_marker("Our Latest Insights"));
         assert!(is_section_marker("Uitgelicht door de redactie"));
         assert!(is_section_marker("Le choix de la rédaction"));
-        assert!(!is_section_marker("Editor's Pick French Press Coffee Maker"));
+        assert!(!is_section_marker(
+            "Editor's Pick French Press Coffee Maker"
+        ));
         assert!(!is_section_marker("Shop Similar Products"));
         assert!(!is_section_marker("Unrelated items"));
         assert!(!is_section_marker("Product details"));
