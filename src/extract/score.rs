@@ -640,7 +640,48 @@ fn sibling_is_content(inp: &Inputs, s: &Scores, c: NodeId, threshold: f32) -> bo
     let content = (s.is_candidate[i] && s.candidate[i] >= threshold)
         || (len >= limits::SIBLING_PARAGRAPH_CHARS && ld < 0.25)
         || (prose && ld == 0.0 && f.own_sentences[i] > 0);
-    content && !form_pitch(inp, c)
+    content && !form_pitch(inp, c) && !teaser_row(inp, c)
+}
+
+/// `c` is a home page's teaser row: beside its header (noise), what it holds is a row of at
+/// least `limits::TEASER_ROW_MIN_BOXES` boxes of one tag and class, each opening with a
+/// heading, then a blurb of a sentence or two (at most `limits::TEASER_BOX_MAX_CHARS` in all)
+/// and a link to the page it sells ("Wat we doen / Wat kunnen we voor u betekenen? …",
+/// "Cases / …", "Contact / Bel of mail ons gerust …"). Why: small-business and agency home
+/// pages set such a row between the header and the welcome text; its blurbs are sentences, so
+/// the sibling test joined it to the welcome text, while it points to the site's other pages
+/// and the styled-dev annotators marked each box LinkList (perviam.com). Only a sibling is
+/// judged, never the winner: a service page's own feature grid stays.
+fn teaser_row(inp: &Inputs, c: NodeId) -> bool {
+    let (snap, f) = (inp.snap, inp.f);
+    let rest = text_outside_menus(inp, c) as f32 * limits::TEASER_ROW_SHARE;
+    f.subtree(c).iter().any(|&p| {
+        if (f.text_len[p.index()] as f32) < rest {
+            return false;
+        }
+        let (mut sig, mut boxes) = (None, 0);
+        for &k in &snap.node(p).children {
+            let i = k.index();
+            if f.text_len[i] == 0 {
+                continue;
+            }
+            let s = crate::classify::page_type::signature(snap.node(k));
+            if f.text_len[i] > limits::TEASER_BOX_MAX_CHARS
+                || f.links[i] == 0
+                || *sig.get_or_insert(s) != s
+                || !snap
+                    .node(k)
+                    .children
+                    .iter()
+                    .find(|&&h| f.text_len[h.index()] > 0)
+                    .is_some_and(|&h| HEADING_TAGS.contains(&snap.node(h).tag.as_str()))
+            {
+                return false;
+            }
+            boxes += 1;
+        }
+        boxes >= limits::TEASER_ROW_MIN_BOXES
+    })
 }
 
 /// `c` is a form's pitch: it holds a form labelled a control box (`Reason::Interactive`) and
@@ -809,6 +850,58 @@ mod tests {
         assert_eq!(c.top, body);
         assert!(c.roots.contains(&welcome), "roots {:?}", c.roots);
         assert!(!c.roots.contains(&pitch), "roots {:?}", c.roots);
+    }
+
+    #[test]
+    fn a_home_pages_teaser_row_beside_the_winner_does_not_join() {
+        // A small firm's home page: a row of service boxes (heading, one-sentence blurb with a
+        // link to the page it sells), then the welcome text. The row does not join; a box of
+        // prose before the winner still does.
+        let mut b = Builder::new();
+        let (mut row, mut intro, mut body) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                intro = b.el("div", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+                row = b.el("div", &[], |b| {
+                    for (h, page) in [
+                        ("What we do", "/services"),
+                        ("Cases", "/cases"),
+                        ("Hosting", "/hosting"),
+                    ] {
+                        b.el("div", &[("class", "col")], |b| {
+                            b.el("h2", &[], |b| {
+                                b.text(h);
+                            });
+                            b.el("p", &[], |b| {
+                                b.text("What can we do for you? Read why our ");
+                                b.el("a", &[("href", page)], |b| {
+                                    b.text("solutions");
+                                });
+                                b.text(" matter to firms like yours.");
+                            });
+                        });
+                    }
+                });
+                body = b.el("div", &[], |b| {
+                    for _ in 0..6 {
+                        b.el("p", &[], |b| {
+                            b.text(PROSE);
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        let Some(c) = choose(&s) else {
+            panic!("no selection")
+        };
+        assert_eq!(c.top, body);
+        assert!(c.roots.contains(&intro), "roots {:?}", c.roots);
+        assert!(!c.roots.contains(&row), "roots {:?}", c.roots);
     }
 
     #[test]

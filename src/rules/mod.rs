@@ -483,6 +483,13 @@ pub(crate) mod limits {
     /// A summary inside its card's link: a sentence of at least this many chars
     /// (`extract::layout::entry_summary`).
     pub const ENTRY_SUMMARY_MIN_CHARS: u32 = 80;
+    /// A sibling of the winner that is a home page's teaser row is not joined
+    /// (`extract::score::teaser_row`): at least this many boxes of one tag and class…
+    pub const TEASER_ROW_MIN_BOXES: usize = 3;
+    /// …each a heading, a blurb of one or two sentences and a link, at most this many chars…
+    pub const TEASER_BOX_MAX_CHARS: u32 = 160;
+    /// …holding at least this share of the sibling's text outside its noise and menus.
+    pub const TEASER_ROW_SHARE: f32 = 0.8;
     /// Like sibling boxes that make a run of entry cards.
     pub const ENTRY_MIN_CARDS: usize = 3;
     /// Boxes climbed from the summary looking for its card.

@@ -45,6 +45,15 @@ pub(crate) const SECTION_PHRASES: &str = words![
     "news and insights",
     "featured client stories",
     "könnte dir auch gefallen",
+    // Editors' picks: a box of the newsroom's chosen stories beside or after the page's own
+    // (styled-dev: cultuurbewust.nl's "Uitgelicht door de redactie", five review teasers the
+    // annotators marked LinkList). Only the "by the editors" forms: "Editor's Pick French
+    // Press" heads a product in a review roundup's own text (wcxb-dev), "Editor's Choice" an
+    // award, and English "Editors Picks" cost cleaneval 0.0002 (a portal page, final-781,
+    // whose gold keeps every teaser box of its column).
+    "uitgelicht door de redactie",
+    "tips van de redactie",
+    "choix de la rédaction",
 ];
 
 /// A heading of a recommendation section is short: longer lines are sentences that happen to
@@ -100,6 +109,11 @@ mod tests {
         assert!(is_section_marker("Related Insights"));
         assert!(is_section_marker("NEWS AND INSIGHTS"));
         assert!(!is_section_marker("Our Latest Insights"));
+        assert!(is_section_marker("Uitgelicht door de redactie"));
+        assert!(is_section_marker("Le choix de la rédaction"));
+        assert!(!is_section_marker(
+            "Editor's Pick French Press Coffee Maker"
+        ));
         assert!(!is_section_marker("Shop Similar Products"));
         assert!(!is_section_marker("Unrelated items"));
         assert!(!is_section_marker("Product details"));
