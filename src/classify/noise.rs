@@ -424,6 +424,7 @@ impl<'a> NoiseClassifier<'a> {
             "aside" => Some(Reason::SpecialInformation),
             "form" if !self.wraps_text(id) && !self.holds_posts(id) => Some(Reason::Interactive),
             "ul" | "ol" if !in_article && self.is_link_list(id) => Some(Reason::Navigation),
+            _ if !in_article && self.link_directory(id) => Some(Reason::Navigation),
             _ => None,
         }
     }
@@ -477,6 +478,35 @@ impl<'a> NoiseClassifier<'a> {
         prose
             .filter(|&b| keep(b) && self.f.is_prose(b))
             .fold((0, 0), |(n, c), b| (n + 1, c + self.f.own_len[b.index()]))
+    }
+
+    /// A category index: link lists under short labels of their own, and nothing else
+    /// ([`rules::directory`]).
+    fn link_directory(&self, id: NodeId) -> bool {
+        use rules::directory as r;
+        let (mut lists, mut labels, mut links) = (0usize, 0usize, 0u32);
+        for &c in &self.snap.node(id).children {
+            let n = self.snap.node(c);
+            let i = c.index();
+            if n.kind == NodeKind::Text {
+                if !n.text.trim().is_empty() {
+                    return false;
+                }
+                continue;
+            }
+            if n.kind != NodeKind::Element || self.f.text_len[i] == 0 {
+                continue;
+            }
+            if (n.is("ul") || n.is("ol")) && self.f.link_density(c) >= r::LIST_LINK_DENSITY {
+                lists += 1;
+                links += self.f.links[i];
+            } else if self.f.text_len[i] <= r::LABEL_MAX_CHARS && self.f.link_len[i] == 0 {
+                labels += 1;
+            } else {
+                return false;
+            }
+        }
+        lists >= r::MIN_LISTS && labels >= lists && links >= r::MIN_LINKS
     }
 
     /// Seed 001 menus: mostly link text, few words per link.
@@ -1770,6 +1800,47 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[remark.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[reply.index()], None);
+    }
+
+    /// `groups` labelled link lists of four pathway links in a box after a story.
+    fn directory(b: &mut Builder, groups: usize, labelled: bool) -> NodeId {
+        b.el("div", &[("class", "list")], |b| {
+            for g in 0..groups {
+                if labelled {
+                    b.el("p", &[], |b| {
+                        b.text(&format!("Topic {g} / Regulation"));
+                    });
+                }
+                b.el("ul", &[], |b| {
+                    for k in 0..4 {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/ref/path")], |b| {
+                                b.text(&format!("Control of the cycle: checkpoint {g}.{k}"));
+                            });
+                        });
+                    }
+                });
+            }
+        })
+    }
+
+    #[test]
+    fn labelled_link_lists_are_a_directory_a_single_list_or_unlabelled_lists_are_not() {
+        let z = NodeId(0);
+        let (mut dir, mut two, mut bare) = (z, z, z);
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                prose(b, 12);
+                dir = directory(b, 3, true);
+                two = directory(b, 2, true);
+                bare = directory(b, 3, false);
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[dir.index()], Some(Reason::Navigation));
+        assert_eq!(l.kind[two.index()], None);
+        assert_eq!(l.kind[bare.index()], None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub(crate) mod appeal;
 pub(crate) mod credit;
+pub(crate) mod directory;
 pub(crate) mod link_para;
 pub(crate) mod meta_line;
 pub(crate) mod page_type;
