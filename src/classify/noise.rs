@@ -424,6 +424,7 @@ impl<'a> NoiseClassifier<'a> {
             "aside" => Some(Reason::SpecialInformation),
             "form" if !self.wraps_text(id) && !self.holds_posts(id) => Some(Reason::Interactive),
             "ul" | "ol" if !in_article && self.is_link_list(id) => Some(Reason::Navigation),
+            _ if self.slogan_banner(id) => Some(Reason::Advertisement),
             _ if !in_article && self.link_directory(id) => Some(Reason::Navigation),
             _ => None,
         }
@@ -507,6 +508,57 @@ impl<'a> NoiseClassifier<'a> {
             }
         }
         lists >= r::MIN_LISTS && labels >= lists && links >= r::MIN_LINKS
+    }
+
+    /// A box of two parts with content: a picture alone, and a few short lines, no link, all
+    /// in emphasis — a table row of two cells or a hero box ([`rules::slogan`]).
+    fn slogan_banner(&self, id: NodeId) -> bool {
+        use rules::slogan as r;
+        let (mut cells, mut picture, mut text) = (0, false, NodeId::ROOT);
+        for &c in &self.snap.node(id).children {
+            if self.f.text_len[c.index()] > 0 {
+                (cells, text) = (cells + 1, c);
+            } else if self.f.images[c.index()] > 0 {
+                (cells, picture) = (cells + 1, true);
+            }
+        }
+        let t = text.index();
+        if cells != 2
+            || !picture
+            || self.f.images[t] > 0
+            || self.f.link_len[t] > 0
+            || !(r::MIN_CHARS..=r::MAX_CHARS).contains(&self.f.text_len[t])
+            || !self.holds_text_lines(text, r::MIN_LINES)
+        {
+            return false;
+        }
+        let mut first = None;
+        for d in self.snap.descendants(text) {
+            let n = self.snap.node(d);
+            if n.kind != NodeKind::Text || n.text.trim().is_empty() {
+                continue;
+            }
+            first.get_or_insert(d);
+            let mut at = d;
+            while let Some(p) = self.snap.node(at).parent.filter(|&p| p != text) {
+                if r::EMPHASIS_TAGS.iter().any(|e| self.snap.node(p).is(e)) {
+                    break;
+                }
+                at = p;
+            }
+            if self.snap.node(at).parent == Some(text) {
+                return false;
+            }
+        }
+        // The page's own heading beside its picture is the title banner, not a motto
+        // (cleaneval's earthtones.com: "Residential Long Distance" over its tagline, the head
+        // title "Residential Long Distance Phone Service").
+        let title = self
+            .snap
+            .find_tag("title")
+            .map(|t| squeezed_lower(&self.snap.text_of(t)));
+        !matches!((first, title), (Some(f), Some(t))
+            if t.contains(squeezed_lower(&self.snap.node(f).text).as_str()))
     }
 
     /// Seed 001 menus: mostly link text, few words per link.
@@ -1841,6 +1893,64 @@ mod tests {
         assert_eq!(l.kind[dir.index()], Some(Reason::Navigation));
         assert_eq!(l.kind[two.index()], None);
         assert_eq!(l.kind[bare.index()], None);
+    }
+
+    #[test]
+    fn a_picture_beside_emphasised_lines_is_a_slogan_banner_a_caption_or_title_is_not() {
+        let z = NodeId(0);
+        let (mut banner, mut caption, mut title) = (z, z, z);
+        let mut b = Builder::new();
+        let row = |b: &mut Builder, emphasis: &str, first: &str| {
+            b.el("tr", &[], |b| {
+                b.el("td", &[], |b| {
+                    b.el("img", &[("src", "logo.jpg")], |_| {});
+                });
+                b.el("td", &[], |b| {
+                    for line in [first, "means growing the mind and the heart"] {
+                        b.el("p", &[], |b| {
+                            b.el(emphasis, &[], |b| {
+                                b.text(line);
+                            });
+                        });
+                    }
+                });
+            })
+        };
+        b.el("head", &[], |b| {
+            b.el("title", &[], |b| {
+                b.text("Residential Long Distance Service");
+            });
+        });
+        let mut hero = z;
+        b.el("body", &[], |b| {
+            hero = b.el("div", &[], |b| {
+                b.el("div", &[], |b| {
+                    b.el("img", &[("src", "hero.jpg")], |_| {});
+                });
+                b.el("div", &[], |b| {
+                    b.el("h1", &[], |b| {
+                        b.text("Teaching to think");
+                    });
+                    b.el("p", &[], |b| {
+                        b.el("strong", &[], |b| {
+                            b.text("means growing the mind and the heart");
+                        });
+                    });
+                });
+            });
+            b.el("table", &[], |b| {
+                banner = row(b, "em", "Teaching to think");
+                caption = row(b, "span", "Teaching to think");
+                title = row(b, "b", "Residential Long  Distance");
+            });
+            prose(b, 12);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[banner.index()], Some(Reason::Advertisement));
+        assert_eq!(l.kind[caption.index()], None);
+        assert_eq!(l.kind[title.index()], None);
+        // A hero's title is a heading, not emphasis: the section stays.
+        assert_eq!(l.kind[hero.index()], None);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub(crate) mod meta_line;
 pub(crate) mod page_type;
 pub(crate) mod prune;
 pub(crate) mod related;
+pub(crate) mod slogan;
 pub(crate) mod story_box;
 pub(crate) mod tail;
 pub(crate) mod teaser;
