@@ -424,6 +424,8 @@ impl<'a> NoiseClassifier<'a> {
             "aside" => Some(Reason::SpecialInformation),
             "form" if !self.wraps_text(id) && !self.holds_posts(id) => Some(Reason::Interactive),
             "ul" | "ol" if !in_article && self.is_link_list(id) => Some(Reason::Navigation),
+            _ if self.slogan_banner(id) => Some(Reason::Advertisement),
+            _ if !in_article && self.link_directory(id) => Some(Reason::Navigation),
             _ => None,
         }
     }
@@ -477,6 +479,86 @@ impl<'a> NoiseClassifier<'a> {
         prose
             .filter(|&b| keep(b) && self.f.is_prose(b))
             .fold((0, 0), |(n, c), b| (n + 1, c + self.f.own_len[b.index()]))
+    }
+
+    /// A category index: link lists under short labels of their own, and nothing else
+    /// ([`rules::directory`]).
+    fn link_directory(&self, id: NodeId) -> bool {
+        use rules::directory as r;
+        let (mut lists, mut labels, mut links) = (0usize, 0usize, 0u32);
+        for &c in &self.snap.node(id).children {
+            let n = self.snap.node(c);
+            let i = c.index();
+            if n.kind == NodeKind::Text {
+                if !n.text.trim().is_empty() {
+                    return false;
+                }
+                continue;
+            }
+            if n.kind != NodeKind::Element || self.f.text_len[i] == 0 {
+                continue;
+            }
+            if (n.is("ul") || n.is("ol")) && self.f.link_density(c) >= r::LIST_LINK_DENSITY {
+                lists += 1;
+                links += self.f.links[i];
+            } else if self.f.text_len[i] <= r::LABEL_MAX_CHARS && self.f.link_len[i] == 0 {
+                labels += 1;
+            } else {
+                return false;
+            }
+        }
+        lists >= r::MIN_LISTS && labels >= lists && links >= r::MIN_LINKS
+    }
+
+    /// A box of two parts with content: a picture alone, and a few short lines, no link, all
+    /// in emphasis — a table row of two cells or a hero box ([`rules::slogan`]).
+    fn slogan_banner(&self, id: NodeId) -> bool {
+        use rules::slogan as r;
+        let (mut cells, mut picture, mut text) = (0, false, NodeId::ROOT);
+        for &c in &self.snap.node(id).children {
+            if self.f.text_len[c.index()] > 0 {
+                (cells, text) = (cells + 1, c);
+            } else if self.f.images[c.index()] > 0 {
+                (cells, picture) = (cells + 1, true);
+            }
+        }
+        let t = text.index();
+        if cells != 2
+            || !picture
+            || self.f.images[t] > 0
+            || self.f.link_len[t] > 0
+            || !(r::MIN_CHARS..=r::MAX_CHARS).contains(&self.f.text_len[t])
+            || !self.holds_text_lines(text, r::MIN_LINES)
+        {
+            return false;
+        }
+        let mut first = None;
+        for d in self.snap.descendants(text) {
+            let n = self.snap.node(d);
+            if n.kind != NodeKind::Text || n.text.trim().is_empty() {
+                continue;
+            }
+            first.get_or_insert(d);
+            let mut at = d;
+            while let Some(p) = self.snap.node(at).parent.filter(|&p| p != text) {
+                if r::EMPHASIS_TAGS.iter().any(|e| self.snap.node(p).is(e)) {
+                    break;
+                }
+                at = p;
+            }
+            if self.snap.node(at).parent == Some(text) {
+                return false;
+            }
+        }
+        // The page's own heading beside its picture is the title banner, not a motto
+        // (cleaneval's earthtones.com: "Residential Long Distance" over its tagline, the head
+        // title "Residential Long Distance Phone Service").
+        let title = self
+            .snap
+            .find_tag("title")
+            .map(|t| squeezed_lower(&self.snap.text_of(t)));
+        !matches!((first, title), (Some(f), Some(t))
+            if t.contains(squeezed_lower(&self.snap.node(f).text).as_str()))
     }
 
     /// Seed 001 menus: mostly link text, few words per link.
@@ -1770,6 +1852,105 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[remark.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[reply.index()], None);
+    }
+
+    /// `groups` labelled link lists of four pathway links in a box after a story.
+    fn directory(b: &mut Builder, groups: usize, labelled: bool) -> NodeId {
+        b.el("div", &[("class", "list")], |b| {
+            for g in 0..groups {
+                if labelled {
+                    b.el("p", &[], |b| {
+                        b.text(&format!("Topic {g} / Regulation"));
+                    });
+                }
+                b.el("ul", &[], |b| {
+                    for k in 0..4 {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/ref/path")], |b| {
+                                b.text(&format!("Control of the cycle: checkpoint {g}.{k}"));
+                            });
+                        });
+                    }
+                });
+            }
+        })
+    }
+
+    #[test]
+    fn labelled_link_lists_are_a_directory_a_single_list_or_unlabelled_lists_are_not() {
+        let z = NodeId(0);
+        let (mut dir, mut two, mut bare) = (z, z, z);
+        let mut b = Builder::new();
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                prose(b, 12);
+                dir = directory(b, 3, true);
+                two = directory(b, 2, true);
+                bare = directory(b, 3, false);
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[dir.index()], Some(Reason::Navigation));
+        assert_eq!(l.kind[two.index()], None);
+        assert_eq!(l.kind[bare.index()], None);
+    }
+
+    #[test]
+    fn a_picture_beside_emphasised_lines_is_a_slogan_banner_a_caption_or_title_is_not() {
+        let z = NodeId(0);
+        let (mut banner, mut caption, mut title) = (z, z, z);
+        let mut b = Builder::new();
+        let row = |b: &mut Builder, emphasis: &str, first: &str| {
+            b.el("tr", &[], |b| {
+                b.el("td", &[], |b| {
+                    b.el("img", &[("src", "logo.jpg")], |_| {});
+                });
+                b.el("td", &[], |b| {
+                    for line in [first, "means growing the mind and the heart"] {
+                        b.el("p", &[], |b| {
+                            b.el(emphasis, &[], |b| {
+                                b.text(line);
+                            });
+                        });
+                    }
+                });
+            })
+        };
+        b.el("head", &[], |b| {
+            b.el("title", &[], |b| {
+                b.text("Residential Long Distance Service");
+            });
+        });
+        let mut hero = z;
+        b.el("body", &[], |b| {
+            hero = b.el("div", &[], |b| {
+                b.el("div", &[], |b| {
+                    b.el("img", &[("src", "hero.jpg")], |_| {});
+                });
+                b.el("div", &[], |b| {
+                    b.el("h1", &[], |b| {
+                        b.text("Teaching to think");
+                    });
+                    b.el("p", &[], |b| {
+                        b.el("strong", &[], |b| {
+                            b.text("means growing the mind and the heart");
+                        });
+                    });
+                });
+            });
+            b.el("table", &[], |b| {
+                banner = row(b, "em", "Teaching to think");
+                caption = row(b, "span", "Teaching to think");
+                title = row(b, "b", "Residential Long  Distance");
+            });
+            prose(b, 12);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[banner.index()], Some(Reason::Advertisement));
+        assert_eq!(l.kind[caption.index()], None);
+        assert_eq!(l.kind[title.index()], None);
+        // A hero's title is a heading, not emphasis: the section stays.
+        assert_eq!(l.kind[hero.index()], None);
     }
 
     #[test]

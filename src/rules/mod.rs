@@ -3,11 +3,13 @@
 
 pub(crate) mod appeal;
 pub(crate) mod credit;
+pub(crate) mod directory;
 pub(crate) mod link_para;
 pub(crate) mod meta_line;
 pub(crate) mod page_type;
 pub(crate) mod prune;
 pub(crate) mod related;
+pub(crate) mod slogan;
 pub(crate) mod story_box;
 pub(crate) mod tail;
 pub(crate) mod teaser;
