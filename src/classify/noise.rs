@@ -302,8 +302,7 @@ impl<'a> NoiseClassifier<'a> {
         let category = || {
             self.f.links[id.index()] > 0
                 && node.attr("class").is_some_and(|c| {
-                    let c = c.to_ascii_lowercase();
-                    r::CATEGORY_CLASS_PARTS.iter().any(|p| c.contains(p))
+                    rules::table_words(r::CATEGORY_CLASS_PARTS).any(|p| rules::contains_ci(c, p))
                 })
         };
         ((named("class") || named("id") || category()) && !in_post_footer())

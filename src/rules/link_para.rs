@@ -37,7 +37,7 @@ pub(crate) const ADDRESS_MAX_CHARS: u32 = 320;
 
 /// How a contact box spells the "@" of an e-mail address on its last line ("info@…", and the
 /// spam-guarded "info(at)koliartfestival.fi", "name [at] host.org").
-pub(crate) const MAIL_AT_SIGNS: &[&str] = &["@", "(at)", "[at]"];
+pub(crate) const MAIL_AT_SIGNS: &str = words!["@", "(at)", "[at]"];
 
 /// An e-mail address alone on a line, as the last line of a contact box after the web address
 /// (styled-dev environmentalart.net's festival contact: "Project Manager …", the festival's
@@ -46,7 +46,7 @@ pub(crate) const MAIL_AT_SIGNS: &[&str] = &["@", "(at)", "[at]"];
 pub(crate) fn is_mail_address(line: &str) -> bool {
     line.len() <= 80
         && !line.contains(char::is_whitespace)
-        && MAIL_AT_SIGNS.iter().any(|at| {
+        && super::table_words(MAIL_AT_SIGNS).any(|at| {
             line.split_once(at)
                 .is_some_and(|(user, host)| !user.is_empty() && host.contains('.'))
         })

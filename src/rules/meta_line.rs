@@ -34,7 +34,7 @@ pub(crate) const META_TERMS: &[Term] = &[
 /// shop tiles), and job boards call their badges `new-listing__categories__category`
 /// (weworkremotely, where the golds keep them), Wikipedia its category index `mw-category`.
 /// Only a box holding a link (the section's) is such a line.
-pub(crate) const CATEGORY_CLASS_PARTS: &[&str] = &[
+pub(crate) const CATEGORY_CLASS_PARTS: &str = words![
     "category-name",
     "field-category",
     "cat-links",
