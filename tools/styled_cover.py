@@ -8,6 +8,7 @@ when the kept gold content blocks alone cover it (only dropping content frees it
 content blocks whose drop frees it and the four that share most of its words; then the kept
 content blocks. Session 18 (styled18d), docs/QUALITY.md.
 """
+import importlib.util, json, os, sys
 from collections import Counter
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 spec = importlib.util.spec_from_file_location('sb', os.path.join(ROOT, '../shared/eval/score_blocks.py')); sb = importlib.util.module_from_spec(spec); spec.loader.exec_module(sb)
