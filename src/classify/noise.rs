@@ -244,7 +244,8 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     /// A contact or address box: a short paragraph of lines that ends in a link spelled as a
-    /// web address (`rules::link_para::ADDRESS_MIN_BREAKS`).
+    /// web address, or in such a link and then an e-mail address on a line of its own
+    /// (`rules::link_para::ADDRESS_MIN_BREAKS`).
     fn address_box(&self, id: NodeId, node: &Node) -> Option<Reason> {
         use rules::link_para as r;
         if !node.is("p")
@@ -261,7 +262,20 @@ impl<'a> NoiseClassifier<'a> {
         // Backwards, past blank text and other tags: the link's text, the link, a break.
         let mut tail = (sub.iter().rev().map(|&d| self.snap.node(d)))
             .filter(|n| n.is("br") || n.is("a") || !n.text.trim().is_empty());
-        let last = tail.next()?.text.trim_start();
+        let mut last = tail.next()?;
+        // An e-mail address (a `mailto:` link or plain text) may close the box, on its own line
+        // under the site's.
+        if r::is_mail_address(last.text.trim()) {
+            let mut before = tail.next()?;
+            if before.is("a") {
+                before = tail.next()?;
+            }
+            if !before.is("br") {
+                return None;
+            }
+            last = tail.next()?;
+        }
+        let last = last.text.trim_start();
         let web = last.starts_with("www.") || last.starts_with("http");
         (web && tail.next()?.is("a") && tail.next()?.is("br")).then_some(Reason::SpecialInformation)
     }
@@ -285,7 +299,14 @@ impl<'a> NoiseClassifier<'a> {
                 .take(4)
                 .any(|a| self.post_list_footer(a))
         };
-        ((named("class") || named("id")) && !in_post_footer()).then_some(Reason::SpecialInformation)
+        let category = || {
+            self.f.links[id.index()] > 0
+                && node.attr("class").is_some_and(|c| {
+                    rules::table_words(r::CATEGORY_CLASS_PARTS).any(|p| rules::contains_ci(c, p))
+                })
+        };
+        ((named("class") || named("id") || category()) && !in_post_footer())
+            .then_some(Reason::SpecialInformation)
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -1608,6 +1629,73 @@ mod tests {
         assert_eq!(l.kind[by.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[bio.index()], None);
         assert_eq!(l.kind[dated.index()], None);
+    }
+
+    #[test]
+    fn a_category_line_linking_the_section_is_special_information() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut line, mut tile, mut badge) = (z, z, z);
+        b.el("body", &[], |b| {
+            // A teaser's "Category: <section>" line (Joomla's `dd.category-name`).
+            line = b.el("dd", &[("class", "category-name")], |b| {
+                b.text("Category: ");
+                b.el("a", &[("href", "/fishing-tips")], |b| {
+                    b.text("Fishing tips");
+                });
+            });
+            prose(b, 4);
+            // A shop tile WordPress names after its category, and a job's badge with no link.
+            tile = b.el("div", &[("class", "product category-apparel")], |b| {
+                b.el("a", &[("href", "/bag")], |b| {
+                    b.text("Pink bag $130.00");
+                });
+            });
+            badge = b.el("p", &[("class", "listing__categories__category")], |b| {
+                b.text("Full-Time");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[line.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[tile.index()], None);
+        assert_eq!(l.kind[badge.index()], None);
+    }
+
+    #[test]
+    fn an_address_box_may_end_in_an_e_mail_address_under_its_web_address() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut contact, mut note) = (z, z);
+        b.el("body", &[], |b| {
+            prose(b, 6);
+            // "Project Manager … / Festival 2013 / www… / info(at)…", the site a link.
+            contact = b.el("p", &[], |b| {
+                b.text("Project Manager Jane Doe");
+                b.el("br", &[], |_| {});
+                b.text("Example Art Festival 2013");
+                b.el("br", &[], |_| {});
+                b.el("a", &[("href", "http://example.org")], |b| {
+                    b.text("www.example.org");
+                });
+                b.el("br", &[], |_| {});
+                b.text("info(at)example.org");
+            });
+            // Prose lines ending in an address that is no e-mail line of its own.
+            note = b.el("p", &[], |b| {
+                b.text("Write to us");
+                b.el("br", &[], |_| {});
+                b.text("or visit");
+                b.el("br", &[], |_| {});
+                b.el("a", &[("href", "http://example.org")], |b| {
+                    b.text("www.example.org");
+                });
+                b.text(" or mail info@example.org");
+            });
+            prose(b, 6);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[contact.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[note.index()], None);
     }
 
     #[test]

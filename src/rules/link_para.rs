@@ -34,3 +34,20 @@ pub(crate) const ADDRESS_MIN_BREAKS: usize = 2;
 
 /// ... and when it is at most this long (chars): longer is prose with a link at its end.
 pub(crate) const ADDRESS_MAX_CHARS: u32 = 320;
+
+/// How a contact box spells the "@" of an e-mail address on its last line ("info@…", and the
+/// spam-guarded "info(at)koliartfestival.fi", "name [at] host.org").
+pub(crate) const MAIL_AT_SIGNS: &str = words!["@", "(at)", "[at]"];
+
+/// An e-mail address alone on a line, as the last line of a contact box after the web address
+/// (styled-dev environmentalart.net's festival contact: "Project Manager …", the festival's
+/// name, "www.koliartfestival.fi", "info(at)koliartfestival.fi"; the same box as the address
+/// boxes above, with the mail line last). One word: a local part, the sign, a dotted host.
+pub(crate) fn is_mail_address(line: &str) -> bool {
+    line.len() <= 80
+        && !line.contains(char::is_whitespace)
+        && super::table_words(MAIL_AT_SIGNS).any(|at| {
+            line.split_once(at)
+                .is_some_and(|(user, host)| !user.is_empty() && host.contains('.'))
+        })
+}

@@ -23,6 +23,25 @@ pub(crate) const META_TERMS: &[Term] = &[
     x("meta"),
 ];
 
+/// Parts of the class names of a category line: "Categorie: Hét Visblad", a post's or teaser's
+/// link to the section it is filed under, the same target as an item of the site's menu. It
+/// files the article rather than says anything, and repeats the navigation inside the text.
+/// Joomla's `dl.article-info` > `dd.category-name` / `parent-category-name` (styled-dev
+/// onderlijnenvooropzee.nl, whose gold keeps the teasers and calls the menu of those sections
+/// LinkList), Drupal's `views-field-field-category` / `field--name-field-category` teaser labels
+/// (dub.uu.nl), WordPress's `cat-links` and `post-categories`. Whole class-name parts, not the
+/// token "category": WordPress names every post `category-<slug>` (wcxb-dev thebarnswallow's
+/// shop tiles), and job boards call their badges `new-listing__categories__category`
+/// (weworkremotely, where the golds keep them), Wikipedia its category index `mw-category`.
+/// Only a box holding a link (the section's) is such a line.
+pub(crate) const CATEGORY_CLASS_PARTS: &str = words![
+    "category-name",
+    "field-category",
+    "cat-links",
+    "post-categories",
+    "entry-categories",
+];
+
 /// Class/id tokens of a byline box ("post-author vcard": Blogger's "Posted by …").
 pub(crate) const BYLINE_TERMS: &[Term] = &[x("byline"), x("author")];
 
