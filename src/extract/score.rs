@@ -712,6 +712,17 @@ mod tests {
         with_inputs(s, |inp| select(inp, &score(inp)))
     }
 
+    /// A story's body: six prose paragraphs in a box.
+    fn six_paragraphs(b: &mut Builder) -> NodeId {
+        b.el("div", &[], |b| {
+            for _ in 0..6 {
+                b.el("p", &[], |b| {
+                    b.text(PROSE);
+                });
+            }
+        })
+    }
+
     fn with_inputs<T>(s: &Snapshot, run: impl FnOnce(&Inputs) -> T) -> T {
         let f = blocks::compute(s);
         let noise = NoiseClassifier::new(s, &f).classify();
@@ -834,13 +845,7 @@ mod tests {
                         b.el("input", &[("type", "submit"), ("value", "Submit")], |_| {});
                     });
                 });
-                body = b.el("div", &[], |b| {
-                    for _ in 0..6 {
-                        b.el("p", &[], |b| {
-                            b.text(PROSE);
-                        });
-                    }
-                });
+                body = six_paragraphs(b);
             });
         });
         let s = b.finish();
@@ -886,13 +891,7 @@ mod tests {
                         });
                     }
                 });
-                body = b.el("div", &[], |b| {
-                    for _ in 0..6 {
-                        b.el("p", &[], |b| {
-                            b.text(PROSE);
-                        });
-                    }
-                });
+                body = six_paragraphs(b);
             });
         });
         let s = b.finish();
