@@ -147,9 +147,16 @@ pub(crate) fn stat_label(text: &str) -> Option<(usize, &str)> {
 pub(crate) fn opens_with_stat_label(text: &str) -> bool {
     let t = text.as_bytes();
     STAT_LABELS.iter().any(|(label, _, _)| {
-        // The first word only: the text's spacing is collapsed later.
-        let word = label.split(' ').next().unwrap_or(label).as_bytes();
-        t.len() >= word.len() && t[..word.len()].eq_ignore_ascii_case(word)
+        // The first word only: the text's spacing is collapsed later. Found with a byte scan,
+        // not `split`: this runs for every short text of every page.
+        let l = label.as_bytes();
+        t.first()
+            .is_some_and(|c| l.first() == Some(&c.to_ascii_lowercase()))
+            && {
+                let word = &l[..l.iter().position(|&b| b == b' ').unwrap_or(l.len())];
+                t.get(..word.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(word))
+            }
     })
 }
 

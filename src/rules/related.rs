@@ -86,16 +86,32 @@ pub(crate) fn is_section_marker(text: &str) -> bool {
         return false;
     }
     let key = crate::rules::tail::marker_key(text);
-    let words: Vec<&str> = key.split(' ').collect();
-    crate::rules::table_words(SECTION_PHRASES).any(|p| {
-        let phrase: Vec<&str> = p.split(' ').collect();
-        words.windows(phrase.len()).any(|w| w == phrase.as_slice())
-    })
+    crate::rules::table_words(SECTION_PHRASES).any(|p| holds_words(&key, p))
+}
+
+/// `key` (words joined by single spaces, as `marker_key` writes them) holds the words of
+/// `phrase` in a row: a substring that starts and ends at word boundaries. Allocation-free,
+/// as it runs for every short block against every phrase.
+fn holds_words(key: &str, phrase: &str) -> bool {
+    let (k, p) = (key.as_bytes(), phrase.as_bytes());
+    !p.is_empty()
+        && (0..k.len())
+            .filter(|&i| i == 0 || k[i - 1] == b' ')
+            .any(|i| k[i..].starts_with(p) && k.get(i + p.len()).is_none_or(|&b| b == b' '))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phrases_match_whole_words_only() {
+        assert!(holds_words("you may also like", "also like"));
+        assert!(holds_words("also like", "also like"));
+        assert!(!holds_words("you may also liked", "also like"));
+        assert!(!holds_words("malso like", "also like"));
+        assert!(!holds_words("also like", ""));
+    }
 
     #[test]
     fn markers_match_whole_words_in_headings() {
