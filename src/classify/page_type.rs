@@ -654,6 +654,8 @@ mod tests {
             "₹1,299",
             "USD 35.00",
             "200 kr",
+            "35USD",
+            "Preis: 1.299 €",
         ] {
             assert!(crate::rules::page_type::shows_price(t), "{t}");
         }
@@ -663,6 +665,9 @@ mod tests {
             "Price: TBA",
             "€ off",
             "2026 Best Sellers",
+            "Ukraine 2022",
+            "12 krone coins",
+            "Rs.500",
         ] {
             assert!(!crate::rules::page_type::shows_price(t), "{t}");
         }

@@ -205,29 +205,49 @@ const CURRENCY_SIGNS: &[char] = &[
 /// between allowed). Why: shop grids are tiles of a name and a price; menus and story teasers
 /// show none.
 pub(crate) fn shows_price(text: &str) -> bool {
-    // Every text of the page is asked: most hold no digit, and a price needs one.
-    if !text.bytes().any(|b| b.is_ascii_digit()) {
-        return false;
+    // Every text of the page is asked, and a price needs a digit: only the two sides of each
+    // run of digits are read, past spaces, for a sign or a whole-word code.
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if currency_opens(text[i..].trim_start()) || currency_closes(text[..start].trim_end()) {
+            return true;
+        }
     }
-    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
-    text.char_indices()
-        .filter(|(_, c)| !c.is_alphanumeric() && CURRENCY_SIGNS.contains(c))
-        .any(|(i, c)| {
-            let after = text[i + c.len_utf8()..].trim_start().chars().next();
-            let before = text[..i].trim_end().chars().next_back();
-            digit(after) || digit(before)
+    false
+}
+
+fn is_sign(c: char) -> bool {
+    !c.is_alphanumeric() && CURRENCY_SIGNS.contains(&c)
+}
+
+fn is_letter(c: Option<char>) -> bool {
+    c.is_some_and(char::is_alphabetic)
+}
+
+/// `s` opens with a currency sign, or with a code not followed by a letter ("kr" in "krone").
+fn currency_opens(s: &str) -> bool {
+    s.chars().next().is_some_and(is_sign)
+        || (CURRENCY_CODES.iter()).any(|code| {
+            s.strip_prefix(code)
+                .is_some_and(|rest| !is_letter(rest.chars().next()))
         })
-        || CURRENCY_CODES.iter().any(|code| {
-            text.match_indices(code).any(|(i, _)| {
-                let (head, tail) = (&text[..i], &text[i + code.len()..]);
-                // A whole word: "kr" in "Ukraine" is no currency.
-                let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
-                if letter(head.chars().next_back()) || letter(tail.chars().next()) {
-                    return false;
-                }
-                digit(tail.trim_start().chars().next())
-                    || digit(head.trim_end().chars().next_back())
-            })
+}
+
+/// `s` ends with a currency sign, or with a code not preceded by a letter ("kr" in "Ukr").
+fn currency_closes(s: &str) -> bool {
+    s.chars().next_back().is_some_and(is_sign)
+        || (CURRENCY_CODES.iter()).any(|code| {
+            s.strip_suffix(code)
+                .is_some_and(|head| !is_letter(head.chars().next_back()))
         })
 }
 
