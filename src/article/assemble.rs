@@ -8,7 +8,7 @@ use super::text::{blocks_plain, plain, reading_time, word_count};
 use super::Inline;
 use super::{Article, Block};
 use crate::extract::Selection;
-use crate::rules::prune::THREAD_REPEAT_MIN_CHARS;
+use crate::rules::prune::{is_post_furniture, THREAD_REPEAT_MIN_CHARS};
 use crate::snapshot::visibility::Visibility;
 use crate::snapshot::Snapshot;
 
@@ -84,7 +84,8 @@ pub(crate) fn assemble(
 /// [`THREAD_REPEAT_MIN_CHARS`] whose text (case and whitespace folded) an earlier line showed
 /// is left out. Why: forum replies quote earlier posts as plain lines inside their own
 /// paragraphs, and posts repeat their author's signature; readers (and the corpora's gold)
-/// show each once. The `prune` stage only sees whole blocks.
+/// show each once. The `prune` stage only sees whole blocks. A line that is a post's
+/// furniture (`rules::prune::is_post_furniture`: "#12", "3 Likes") is left out as well.
 fn drop_repeated_lines(blocks: &mut Vec<Block>, seen: &mut HashSet<String>) {
     blocks.retain_mut(|b| match b {
         Block::Paragraph { content } | Block::Heading { content, .. } => {
@@ -99,7 +100,9 @@ fn drop_repeated_lines(blocks: &mut Vec<Block>, seen: &mut HashSet<String>) {
             let mut kept: Vec<Inline> = Vec::new();
             for line in lines {
                 let key = crate::classify::noise::squeezed_lower(&plain(&line));
-                if key.len() >= THREAD_REPEAT_MIN_CHARS as usize && !seen.insert(key) {
+                if is_post_furniture(&key)
+                    || key.len() >= THREAD_REPEAT_MIN_CHARS as usize && !seen.insert(key)
+                {
                     continue;
                 }
                 if !kept.is_empty() {

@@ -966,3 +966,42 @@ fn a_thread_prints_a_quoted_line_once() {
     let t = to_text(&thread("NewsArticle"));
     assert_eq!(t.matches("Has anyone got").count(), 2, "{t}");
 }
+
+/// A thread whose posts carry a counter, a like count and a quote's toggle.
+fn thread_with_furniture(ld_type: &str) -> Article {
+    article(|b| {
+        b.el("script", &[("type", "application/ld+json")], |b| {
+            b.text(&format!(r#"{{"@type":"{ld_type}"}}"#));
+        });
+        b.el("ul", &[], |b| {
+            b.el("li", &[], |b| {
+                b.el("a", &[("href", "/posts/1")], |b| {
+                    b.text("#1");
+                });
+            });
+        });
+        p(b, "Has anyone got the new driver working on a laptop?");
+        p(b, "3 Likes");
+        p(b, "1,204 posts ·");
+        b.el("blockquote", &[], |b| {
+            p(b, "The new driver needs a reboot.");
+            p(b, "Click to expand...");
+        });
+        p(b, "Yes, it works after a reboot.");
+    })
+}
+
+#[test]
+fn a_thread_leaves_out_its_posts_furniture() {
+    let t = to_text(&thread_with_furniture("DiscussionForumPosting"));
+    for furniture in ["#1", "3 Likes", "1,204 posts", "Click to expand"] {
+        assert!(!t.contains(furniture), "{furniture}: {t}");
+    }
+    assert!(
+        t.contains("needs a reboot") && t.contains("it works"),
+        "{t}"
+    );
+    // Off a thread a "#1" is a rank and "3 Likes" may be a title: kept.
+    let t = to_text(&thread_with_furniture("ItemList"));
+    assert!(t.contains("#1") && t.contains("3 Likes"), "{t}");
+}
