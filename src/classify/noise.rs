@@ -1545,6 +1545,24 @@ mod tests {
     }
 
     #[test]
+    fn a_radio_group_is_a_control_box() {
+        let mut b = Builder::new();
+        let mut swatches = NodeId(0);
+        b.el("body", &[], |b| {
+            prose(b, 8);
+            swatches = b.el("div", &[("role", "radiogroup")], |b| {
+                for colour in ["White", "Black", "Navy"] {
+                    b.el("div", &[("class", "swatch")], |b| {
+                        b.text(colour);
+                    });
+                }
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[swatches.index()], Some(Reason::Interactive));
+    }
+
+    #[test]
     fn a_form_wrapping_one_comment_is_no_control_box() {
         let mut b = Builder::new();
         let (mut comment, mut cards, mut vote) = (NodeId(0), NodeId(0), NodeId(0));
