@@ -37,6 +37,9 @@ pub(crate) struct NoiseClassifier<'a> {
     /// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when none does. Read by `chapter_toc`,
     /// which every element asks about itself and its ancestors: one test per node.
     toc_named: Vec<bool>,
+    /// `choice[id]`: the caption of a choice input (`option_captions`); empty when the page
+    /// has none.
+    choice: Vec<bool>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
     reviews: bool,
@@ -68,6 +71,40 @@ fn toc_named(snap: &Snapshot) -> Vec<bool> {
     }
 }
 
+/// `out[id]`: a `<label>` captioning a choice input (`rules::CHOICE_INPUT_TYPES`) — the input
+/// inside it or just before it among its siblings — or a `<fieldset>` grouping such inputs:
+/// an option picker, whose captions name the options, not the content. One pass over each
+/// parent's children; empty when the page has no choice input (most pages).
+fn option_captions(snap: &Snapshot) -> Vec<bool> {
+    let is_choice = |n: &Node| {
+        n.is("input")
+            && n.attr("type").is_some_and(|t| {
+                rules::CHOICE_INPUT_TYPES
+                    .iter()
+                    .any(|c| t.eq_ignore_ascii_case(c))
+            })
+    };
+    let mut out = Vec::new();
+    for (i, node) in snap.nodes.iter().enumerate() {
+        let groups = node.is("label") || node.is("fieldset");
+        let mut after_choice = false;
+        for &c in &node.children {
+            let child = snap.node(c);
+            if child.kind != NodeKind::Element {
+                continue;
+            }
+            let choice = is_choice(child);
+            let caption = after_choice && child.is("label");
+            after_choice = choice;
+            if caption || (choice && groups) {
+                out.resize(snap.len(), false);
+                out[if caption { c.index() } else { i }] = true;
+            }
+        }
+    }
+    out
+}
+
 impl<'a> NoiseClassifier<'a> {
     pub fn new(snap: &'a Snapshot, f: &'a Features) -> Self {
         let page_text = f.text_len[NodeId::ROOT.index()].max(1);
@@ -80,6 +117,7 @@ impl<'a> NoiseClassifier<'a> {
             user_card,
             reveal,
             toc_named: toc_named(snap),
+            choice: option_captions(snap),
             reviews: false,
         }
     }
@@ -157,6 +195,12 @@ impl<'a> NoiseClassifier<'a> {
             .or_else(|| self.comment_on_post(id, node))
             .or_else(|| self.trailing_link_paragraph(id, node))
             .or_else(|| self.address_box(id, node))
+            .or_else(|| {
+                self.choice
+                    .get(id.index())
+                    .is_some_and(|&c| c)
+                    .then_some(Reason::Interactive)
+            })
     }
 
     /// A box classed as a poster's signature or user card under a forum post
@@ -1464,6 +1508,58 @@ mod tests {
         assert_eq!(l.kind[thread.index()], None);
         assert_eq!(l.kind[search.index()], Some(Reason::Interactive));
         assert_eq!(l.kind[lead.index()], Some(Reason::Interactive));
+    }
+
+    #[test]
+    fn an_option_picker_is_a_control_box() {
+        let mut b = Builder::new();
+        let (mut after, mut inside, mut group, mut plain) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 8);
+            b.el("div", &[("class", "custom-radio")], |b| {
+                b.el("input", &[("type", "radio"), ("id", "s20")], |_| {});
+                after = b.el("label", &[("for", "s20")], |b| {
+                    b.text("20 oz");
+                });
+            });
+            inside = b.el("label", &[], |b| {
+                b.el("input", &[("type", "RADIO")], |_| {});
+                b.text("Whole Bean");
+            });
+            group = b.el("fieldset", &[], |b| {
+                b.el("legend", &[], |b| {
+                    b.text("Size");
+                });
+                b.el("input", &[("type", "radio")], |_| {});
+            });
+            plain = b.el("label", &[("for", "email")], |b| {
+                b.text("Your e-mail address");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[after.index()], Some(Reason::Interactive));
+        assert_eq!(l.kind[inside.index()], Some(Reason::Interactive));
+        assert_eq!(l.kind[group.index()], Some(Reason::Interactive));
+        assert_eq!(l.kind[plain.index()], None);
+    }
+
+    #[test]
+    fn a_radio_group_is_a_control_box() {
+        let mut b = Builder::new();
+        let mut swatches = NodeId(0);
+        b.el("body", &[], |b| {
+            prose(b, 8);
+            swatches = b.el("div", &[("role", "radiogroup")], |b| {
+                for colour in ["White", "Black", "Navy"] {
+                    b.el("div", &[("class", "swatch")], |b| {
+                        b.text(colour);
+                    });
+                }
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[swatches.index()], Some(Reason::Interactive));
     }
 
     #[test]

@@ -96,6 +96,15 @@ pub(crate) const SKIP_TAGS: &[&str] = &[
 /// GUI controls: seed 001 counts them as interactive noise even outside a `<form>`.
 pub(crate) const CONTROL_TAGS: &[&str] = &["input", "select", "textarea", "button", "option"];
 
+/// `<input type>` values that make a choice among options. Why: shop templates draw a
+/// product's variant picker (Shopify Dawn `variant-radios`, Salesforce Commerce
+/// `custom-radio` size buttons, Shopify `variant-picker` swatches) as radio inputs, each followed
+/// by a `<label>` holding the option's name ("20 oz", "Whole Bean", "Medium"); the labels were
+/// read as text lines of the product (wcxb-dev yeti, deathwishcoffee, prosourcefit).
+/// Checkboxes are left out: recipe sites set ingredient names as checkbox `<label>`s, a
+/// checklist the reader keeps (trafilatura przepisy.pl lost them).
+pub(crate) const CHOICE_INPUT_TYPES: &[&str] = &["radio"];
+
 /// The value of `key` in a `pairs!`/`triples!` table (crate root) (the first entry with that key).
 pub(crate) fn table_value(table: &'static str, key: &str) -> Option<&'static str> {
     table.split('\n').find_map(|e| {

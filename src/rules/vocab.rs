@@ -365,6 +365,9 @@ pub(crate) const NOISE_ROLES: &[(&str, Reason)] = &[
     ("contentinfo", Reason::SpecialInformation),
     ("complementary", Reason::SpecialInformation),
     ("search", Reason::Interactive),
+    // A group of choice options: shops' colour and size swatch pickers (gymshark, bombas,
+    // cocorepublic), protection-plan choosers (walmart); their option names are no content.
+    ("radiogroup", Reason::Interactive),
     ("dialog", Reason::Overlay),
     ("alertdialog", Reason::Overlay),
 ];
