@@ -71,19 +71,18 @@ fn toc_named(snap: &Snapshot) -> Vec<bool> {
     }
 }
 
+/// `n` is an `<input>` whose `type` is one of `types` (ASCII case ignored).
+fn input_of_type(n: &Node, types: &[&str]) -> bool {
+    n.is("input")
+        && n.attr("type")
+            .is_some_and(|v| types.iter().any(|t| v.eq_ignore_ascii_case(t)))
+}
+
 /// `out[id]`: a `<label>` captioning a choice input (`rules::CHOICE_INPUT_TYPES`) — the input
 /// inside it or just before it among its siblings — or a `<fieldset>` grouping such inputs:
 /// an option picker, whose captions name the options, not the content. One pass over each
 /// parent's children; empty when the page has no choice input (most pages).
 fn option_captions(snap: &Snapshot) -> Vec<bool> {
-    let is_choice = |n: &Node| {
-        n.is("input")
-            && n.attr("type").is_some_and(|t| {
-                rules::CHOICE_INPUT_TYPES
-                    .iter()
-                    .any(|c| t.eq_ignore_ascii_case(c))
-            })
-    };
     let mut out = Vec::new();
     for (i, node) in snap.nodes.iter().enumerate() {
         let groups = node.is("label") || node.is("fieldset");
@@ -93,7 +92,7 @@ fn option_captions(snap: &Snapshot) -> Vec<bool> {
             if child.kind != NodeKind::Element {
                 continue;
             }
-            let choice = is_choice(child);
+            let choice = input_of_type(child, rules::CHOICE_INPUT_TYPES);
             let caption = after_choice && child.is("label");
             after_choice = choice;
             if caption || (choice && groups) {
@@ -512,10 +511,7 @@ impl<'a> NoiseClassifier<'a> {
                 matches!(
                     n.tag.as_str(),
                     "textarea" | "select" | "button" | "fieldset" | "label"
-                ) || n.is("input")
-                    && !n
-                        .attr("type")
-                        .is_some_and(|v| v.eq_ignore_ascii_case("hidden"))
+                ) || n.is("input") && !input_of_type(n, &["hidden"])
             })
     }
 
@@ -528,10 +524,7 @@ impl<'a> NoiseClassifier<'a> {
             let n = self.snap.node(d);
             n.is("textarea")
                 || n.is("select")
-                || n.is("input")
-                    && !r::NON_ENTRY_INPUTS
-                        .iter()
-                        .any(|t| n.attr("type").is_some_and(|v| v.eq_ignore_ascii_case(t)))
+                || n.is("input") && !input_of_type(n, r::NON_ENTRY_INPUTS)
         };
         paragraphs >= r::FORM_MIN_PARAGRAPHS
             && prose >= r::FORM_MIN_PROSE_CHARS
