@@ -166,12 +166,7 @@ pub(crate) fn stat_value_fits(i: usize, value: &str) -> bool {
         return false;
     }
     match STAT_LABELS[i].1 {
-        StatValue::Count => {
-            let v = value.trim_end_matches(['k', 'm']);
-            v.starts_with(|c: char| c.is_ascii_digit())
-                && v.chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | ' ' | '\u{a0}' | '\''))
-        }
+        StatValue::Count => super::is_count(value),
         StatValue::Date => value.chars().any(|c| c.is_ascii_digit()),
         StatValue::Text => true,
     }

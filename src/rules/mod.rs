@@ -590,6 +590,17 @@ pub(crate) fn compact_style_contains(style: &str, needles: &[&str]) -> bool {
         .any(|needle| contains_ci_bytes(&buf[..n], needle.as_bytes()))
 }
 
+/// True when `s` (lower-cased) reads as a count: a digit, then digits with group separators
+/// (`,` `.` space, no-break space, `'`), an optional `k`/`m` suffix ("12", "1,204", "1.2k",
+/// "1 204"). Shared by forum user cards' stat values (`meta_line::stat_value_fits`) and post
+/// furniture (`prune::is_post_furniture`).
+pub(crate) fn is_count(s: &str) -> bool {
+    let v = s.trim_end_matches(['k', 'm']);
+    v.starts_with(|c: char| c.is_ascii_digit())
+        && v.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | ' ' | '\u{a0}' | '\''))
+}
+
 /// ASCII-case-insensitive substring search without allocating (`needle` is lowercase).
 pub(crate) fn contains_ci(hay: &str, needle: &str) -> bool {
     contains_ci_bytes(hay.as_bytes(), needle.as_bytes())
@@ -663,6 +674,16 @@ pub(crate) fn hiding_class(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_take_group_separators_and_a_k_or_m_suffix() {
+        for s in ["12", "1,204", "1.2k", "3m", "1 204", "1\u{a0}204", "1'204"] {
+            assert!(is_count(s), "{s}");
+        }
+        for s in ["", "k", ",12", "12a", "twelve", "#12"] {
+            assert!(!is_count(s), "{s}");
+        }
+    }
 
     #[test]
     fn openings_pass_every_text_a_word_opens() {

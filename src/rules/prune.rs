@@ -45,14 +45,13 @@ pub(crate) const THREAD_CONTROL_LINES: &[&str] = &["click to expand...", "click 
 pub(crate) const POST_COUNT_WORDS: &[&str] = &["like", "likes", "post", "posts"];
 
 /// True when `key` (a line, case and whitespace folded) is a post's furniture
-/// ([`THREAD_CONTROL_LINES`], a `#` and a number, a number and one of [`POST_COUNT_WORDS`]).
+/// ([`THREAD_CONTROL_LINES`], a `#` and a count, a count (`rules::is_count`) and one of [`POST_COUNT_WORDS`]).
 #[inline(never)]
 pub(crate) fn is_post_furniture(key: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b',');
     THREAD_CONTROL_LINES.contains(&key)
-        || key.strip_prefix('#').is_some_and(digits)
+        || key.strip_prefix('#').is_some_and(super::is_count)
         || key.split_once(' ').is_some_and(|(n, w)| {
-            digits(n) && POST_COUNT_WORDS.contains(&w.trim_end_matches([' ', '·']))
+            super::is_count(n) && POST_COUNT_WORDS.contains(&w.trim_end_matches([' ', '·']))
         })
 }
 
@@ -141,6 +140,7 @@ mod tests {
             "1 like",
             "12 likes",
             "1,204 posts ·",
+            "1.2k likes",
             "click to expand...",
         ] {
             assert!(is_post_furniture(line), "{line}");
