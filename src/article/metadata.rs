@@ -271,10 +271,7 @@ fn collect(snap: &Snapshot) -> Sources<'_> {
                     into.push((meta_key(k), v.to_string()));
                 }
             }
-        } else if n.is("script")
-            && n.attr("type")
-                .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json"))
-        {
+        } else if crate::classify::page_type::is_ld_json(n) {
             for v in parse_all(&snap.text_of(d)) {
                 flatten_ld(v, &mut ld, 0);
             }

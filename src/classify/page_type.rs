@@ -189,7 +189,8 @@ pub(crate) fn declares_discussion(snap: &Snapshot) -> bool {
         .any(|&c| ld_types(&snap.node(c).text).any(|t| DISCUSSION_TYPES.contains(&t)))
 }
 
-fn is_ld_json(n: &Node) -> bool {
+/// A `<script type="application/ld+json">` (schema.org data); also read by `article::metadata`.
+pub(crate) fn is_ld_json(n: &Node) -> bool {
     n.is("script")
         && n.attr("type")
             .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json"))
