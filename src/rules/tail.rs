@@ -312,7 +312,8 @@ pub(crate) const AUTHOR_BIO_MIN_CHARS: u32 = 150;
 /// HubSpot and custom CMSs (`article-author-box`, `author-bio`, `author-card`,
 /// `author-block`, `about-the-author`): wcxb-dev freightwaves, crmaids, leadfeeder, em360tech,
 /// turbotax, optimantra, blockrenovation, talkandroid, monday, consumerreports, klaviyo,
-/// grimdarkmagazine, homegrounds, eridehero, primermagazine, storegrowers and more; 40 such
+/// grimdarkmagazine, homegrounds, eridehero, primermagazine, storegrowers, redfin, aihr and
+/// proserveit (`author-section`), digit.in, docker and more (49 sites); 40 such
 /// boxes are "without" snippets of the trafilatura corpus, none a "with". Only boxes: a
 /// paragraph or an inline run named so is part of the text (cleaneval's golds keep
 /// `p.authorbio` notes under essays).
@@ -333,9 +334,19 @@ pub(crate) const AUTHOR_BOX_TERMS: &[Term] = &[
     t("about-the-author"),
     t("saboxplugin"),
     t("abh_box"),
-    t("author-details"),
+    t("author-detail"),
     t("author-wrap"),
     t("author__about"),
+    t("author-section"),
+    t("authors-section"),
+    t("authorssection"),
+    t("author-container"),
+    t("author__container"),
+    t("author-about"),
+    t("about_author"),
+    t("author_detail"),
+    t("author_wrap"),
+    t("author_content"),
 ];
 
 /// Markers are headings or short lines: a block with more text than this is not one. A line
