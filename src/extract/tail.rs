@@ -164,9 +164,12 @@ fn in_comment_thread(inp: &Inputs, roots: &[NodeId], b: NodeId) -> bool {
 }
 
 /// Drops the author boxes among the selection's kept blocks after the story's first
-/// `MIN_PROSE_BEFORE` chars of prose: a box below the roots declared the author as a
-/// schema.org `Person` (`itemprop="author"`, `itemtype` naming `Person`) that holds at least
-/// `rules::tail::AUTHOR_BIO_MIN_CHARS` chars, a biography rather than a byline.
+/// `MIN_PROSE_BEFORE` chars of prose: a box below the roots that declared the author as a
+/// schema.org `Person` (`itemprop="author"`, `itemtype` naming `Person`) or is named as an
+/// author box (`rules::tail::AUTHOR_BOX_TERMS`), holding at least
+/// `rules::tail::AUTHOR_BIO_MIN_CHARS` chars, a biography rather than a byline. A root
+/// joined beside the story (not the first) may be the box itself when it holds no more
+/// text than the prose before it: Simple Author Box draws its box after Divi's post body.
 fn drop_author_bios(
     inp: &Inputs,
     roots: &[NodeId],
@@ -178,10 +181,15 @@ fn drop_author_bios(
     let mut before = 0u32;
     for &(b, prose) in kept {
         if before >= MIN_PROSE_BEFORE && !drop[b.index()] {
+            let mut at_root = false;
             let bio = snap
                 .path_up(b)
-                .take_while(|a| !roots.contains(a))
-                .find(|&a| is_author_person(snap.node(a)));
+                .take_while(|a| {
+                    let below = !at_root;
+                    at_root = roots.contains(a);
+                    below && (!at_root || (*a != roots[0] && f.text_len[a.index()] <= before))
+                })
+                .find(|&a| is_author_box(snap.node(a)));
             if let Some(bio) = bio.filter(|a| f.text_len[a.index()] >= tail::AUTHOR_BIO_MIN_CHARS) {
                 for &id in f.subtree(bio) {
                     drop[id.index()] = true;
@@ -193,11 +201,16 @@ fn drop_author_bios(
     }
 }
 
-/// `n` declares a page's author as a schema.org `Person`.
-fn is_author_person(n: &crate::snapshot::Node) -> bool {
-    n.attr("itemprop")
+/// `n` declares a page's author as a schema.org `Person`, or is a box named as an author box
+/// (`rules::tail::AUTHOR_BOX_TERMS`; not a paragraph or an inline run).
+fn is_author_box(n: &crate::snapshot::Node) -> bool {
+    let person = n
+        .attr("itemprop")
         .is_some_and(|v| v.split_ascii_whitespace().any(|t| t == "author"))
-        && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"))
+        && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"));
+    person
+        || (matches!(n.tag.as_str(), "div" | "section" | "aside" | "footer")
+            && crate::rules::named_by(n, tail::AUTHOR_BOX_TERMS))
 }
 
 /// A line short enough to be a section marker ("Comments", "Related posts"), mostly unlinked
@@ -384,6 +397,45 @@ mod tests {
         assert_eq!(m, None);
         assert!(drop[bio.index()]);
         assert!(!drop[byline.index()] && !drop[last.index()]);
+    }
+
+    #[test]
+    fn a_named_author_box_goes_as_a_joined_root_and_a_named_paragraph_stays() {
+        let mut b = Builder::new();
+        let (mut root, mut note, mut boxed, mut last) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            root = b.el("article", &[], |b| {
+                for _ in 0..4 {
+                    last = b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                // An essay's closing note on its writer is part of the text.
+                note = b.el("p", &[("class", "authorbio")], |b| {
+                    b.text(PROSE);
+                    b.text(PROSE);
+                });
+            });
+            boxed = b.el("div", &[("class", "saboxplugin-wrap")], |b| {
+                b.el("div", &[("class", "saboxplugin-desc")], |b| {
+                    b.el("p", &[], |b| {
+                        b.text("Karina Cohen is the owner of a cleaning company in Denver.");
+                    });
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                });
+            });
+        });
+        let s = b.finish();
+        let drop = crate::extract::prune::tests::with_inputs(&s, |inp| {
+            let mut drop = crate::snapshot::Side(vec![false; s.len()]);
+            cut(inp, &[root, boxed], false, &mut drop, &mut Trace::default());
+            drop
+        });
+        assert!(drop[boxed.index()]);
+        assert!(!drop[note.index()] && !drop[last.index()]);
     }
 
     #[test]
