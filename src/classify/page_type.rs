@@ -36,7 +36,8 @@ pub(crate) struct CardRegion {
     pub cards: usize,
     /// Chars of text in the cards.
     pub text: u32,
-    /// Cards holding a heading (`h1`–`h6`): teaser titles; forum posts seldom have one.
+    /// Cards holding a heading (`h1`–`h6`) or a linked title (`has_heading`): teaser titles;
+    /// forum posts seldom have one.
     pub headed: usize,
     /// Chars of link text in the cards.
     pub link_text: u32,
@@ -385,15 +386,13 @@ pub(crate) fn card_like(count: usize, text: u32, priced: usize) -> bool {
     count >= cards::MIN_CARDS && text >= mean * count as u32 && text >= cards::REGION_MIN_CHARS
 }
 
-/// `out[id]`: a price (`rules::page_type::shows_price`) in a text at or below `id`.
-fn has_price(snap: &Snapshot, f: &Features) -> Vec<bool> {
+/// `out[id]`: a node passing `test` at or below `id`.
+fn marked(snap: &Snapshot, f: &Features, test: impl Fn(NodeId, &Node) -> bool) -> Vec<bool> {
     let mut out = vec![false; snap.len()];
     for &id in f.order.iter().rev() {
         let node = snap.node(id);
-        if node.kind == NodeKind::Text && crate::rules::page_type::shows_price(&node.text) {
+        if out[id.index()] || test(id, node) {
             out[id.index()] = true;
-        }
-        if out[id.index()] {
             if let Some(p) = node.parent {
                 out[p.index()] = true;
             }
@@ -402,19 +401,25 @@ fn has_price(snap: &Snapshot, f: &Features) -> Vec<bool> {
     out
 }
 
-/// `out[id]`: a heading at or below `id`.
+/// `out[id]`: a price (`rules::page_type::shows_price`) in a text at or below `id`.
+fn has_price(snap: &Snapshot, f: &Features) -> Vec<bool> {
+    marked(snap, f, |_, n| {
+        n.kind == NodeKind::Text && crate::rules::page_type::shows_price(&n.text)
+    })
+}
+
+/// `out[id]`: a heading at or below `id`, or a linked title (a link of at least
+/// [`cards::TITLE_LINK_MIN_CHARS`]) with most of the text at `id` outside links.
 fn has_heading(snap: &Snapshot, f: &Features) -> Vec<bool> {
-    let mut out = vec![false; snap.len()];
-    for &id in f.order.iter().rev() {
-        let node = snap.node(id);
-        if crate::rules::HEADING_TAGS.contains(&node.tag.as_str()) {
-            out[id.index()] = true;
-        }
-        if out[id.index()] {
-            if let Some(p) = node.parent {
-                out[p.index()] = true;
-            }
-        }
+    let heading = marked(snap, f, |_, n| {
+        crate::rules::HEADING_TAGS.contains(&n.tag.as_str())
+    });
+    let title = marked(snap, f, |id, n| {
+        n.is("a") && f.text_len[id.index()] >= cards::TITLE_LINK_MIN_CHARS
+    });
+    let mut out = heading;
+    for (i, o) in out.iter_mut().enumerate() {
+        *o |= title[i] && f.link_len[i] * 2 < f.text_len[i];
     }
     out
 }
@@ -612,6 +617,49 @@ mod tests {
         assert_eq!(region, Some((grid, 12, 12)));
         // The cards hold most of the page's text: a listing, though nothing is declared.
         assert_eq!(out.kind, PageType::Listing);
+    }
+
+    #[test]
+    fn a_linked_headline_over_a_summary_heads_its_card() {
+        // A local-news topic page: each entry a dateline, its headline as a plain link (no
+        // `h1`–`h6`) and a summary; about a fifth of the cards' text is link text.
+        let river = |headline: &str, summary: &str| {
+            let mut b = Builder::new();
+            b.el("body", &[], |b| {
+                b.el("ul", &[("class", "teaser-list")], |b| {
+                    for _ in 0..8 {
+                        b.el("li", &[("class", "teaser")], |b| {
+                            b.el("span", &[], |b| {
+                                b.text("22 days ago");
+                            });
+                            b.el("a", &[("href", "/news/story")], |b| {
+                                b.text(headline);
+                            });
+                            b.el("p", &[], |b| {
+                                b.text(summary);
+                            });
+                        });
+                    }
+                });
+            });
+            detect_on(&b.finish())
+                .cards
+                .map(|c| (c.headed, c.teasers()))
+        };
+        let summary = "Airports expect their busiest week of the year as families head home for \
+                       the holiday, and the roads will be just as crowded from Tuesday on, the \
+                       motoring club said in its yearly forecast on Monday morning.";
+        let headline = "Thanksgiving travel hits a new record with 82 million travelers";
+        assert_eq!(river(headline, summary), Some((8, true)));
+        // A short link ("Read more") is no title: the cards stay unheaded, and at this link
+        // share they are not teasers.
+        assert_eq!(
+            river("Read more about the forecast", summary),
+            Some((0, false))
+        );
+        // A card that is mostly its link is a menu entry, not a titled teaser.
+        let long_link = format!("{headline} and the roads will be crowded all week long");
+        assert_eq!(river(&long_link, "Photos inside."), Some((0, true)));
     }
 
     #[test]

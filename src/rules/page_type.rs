@@ -86,6 +86,15 @@ pub(crate) mod cards {
     /// heading per post. wcxb-dev listing at 300 / 600 chars without the heading test: 0.588 /
     /// 0.613, but forum 0.693 / 0.691.
     pub const HEADED_TEASER_MEAN_CHARS: u32 = 600;
+    /// A link this long (chars) inside a card whose text is mostly outside links is the
+    /// card's title, as a heading would be ([`HEADED_TEASER_MEAN_CHARS`]). Why: news rivers
+    /// and episode lists set each entry's headline as a plain link over a dateline and a
+    /// summary, no `h1`–`h6` (wcxb-dev kval.com's topic pages, redcircle's episode list,
+    /// cleaneval OECD's "What's new"), and with 20–25 % link text their cards were no
+    /// teasers: the headlines went as link boxes. Shorter links are names, "Read more" and
+    /// tags (at 25: Samsonite's product grid and two forum threads fell); a card mostly of links
+    /// is a menu entry (big9-dev's layout tables of long links).
+    pub const TITLE_LINK_MIN_CHARS: u32 = 40;
     /// A region needs this much card text (chars) before it can replace or join a selection.
     pub const REGION_MIN_CHARS: u32 = 400;
     /// The scored selection is weak next to the card region when it holds less than this
