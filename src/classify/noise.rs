@@ -1678,6 +1678,19 @@ mod tests {
     }
 
     #[test]
+    fn a_disclaimer_box_holding_paragraphs_is_still_small_print() {
+        let mut b = Builder::new();
+        let mut notes = NodeId(0);
+        b.el("body", &[], |b| {
+            prose(b, 24);
+            // A product page's footnotes: financing terms, trade-in rules, trademark notes.
+            notes = b.el("div", &[("class", "pdp-disclaimer")], |b| prose(b, 8));
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[notes.index()], Some(Reason::SpecialInformation));
+    }
+
+    #[test]
     fn an_appeal_line_is_special_information() {
         let mut b = Builder::new();
         let (mut appeal, mut quoted) = (NodeId(0), NodeId(0));
