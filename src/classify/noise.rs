@@ -666,9 +666,16 @@ impl<'a> NoiseClassifier<'a> {
             // (readability's mathjax page lost every equation so).
             return None;
         }
-        if self.f.has(id, flag::POSITIVE) && !self.f.has(id, flag::AD) {
+        if self.f.has(id, flag::POSITIVE)
+            && !self.f.has(id, flag::AD)
+            && !names_what_it_holds(self.snap.node(id))
+        {
             // "article-share" is noise but "post-content-nav-wrapper" is ambiguous: only a
-            // link-heavy subtree counts then.
+            // link-heavy subtree counts then. A name for what the box holds (a consent notice,
+            // a disclaimer: `rules::story_box::NOT_STORY_TERMS`) is not ambiguous beside a
+            // text component's name (Samsung's `text-editor--feature-bottom-disclaimer`,
+            // Vanguard's AEM `richtext text cmp-richtext--disclaimer`, Thomann's
+            // `fx-price-disclaimer fx-text`).
             if self.f.link_density(id) < limits::LINK_DENSITY_BOILERPLATE {
                 return None;
             }
@@ -1675,6 +1682,23 @@ mod tests {
         assert_eq!(l.kind[consent.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[lightbox.index()], None);
         assert_eq!(l.kind[section.index()], None);
+    }
+
+    #[test]
+    fn a_disclaimer_box_holding_paragraphs_is_still_small_print() {
+        let mut b = Builder::new();
+        let (mut notes, mut styled) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 24);
+            // A product page's footnotes: financing terms, trade-in rules, trademark notes.
+            notes = b.el("div", &[("class", "pdp-disclaimer")], |b| prose(b, 8));
+            // Also when a text component's name ("text" is positive vocabulary) is beside it.
+            let name = "text-editor text-editor--feature-bottom-disclaimer";
+            styled = b.el("div", &[("class", name)], |b| prose(b, 2));
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[notes.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[styled.index()], Some(Reason::SpecialInformation));
     }
 
     #[test]

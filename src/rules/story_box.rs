@@ -17,12 +17,18 @@ use super::vocab::{t, Term};
 /// category in paragraphs (trafilatura battery-news: Enfold's `avia-cookie-consent-wrap`,
 /// 4,300 chars in nine `<p>`, outscored the story). A cookie policy page names its text
 /// otherwise (`entry-content`); read from the class only (`classify::noise`).
+/// A disclaimer box holds the small print under a product or a page — financing terms,
+/// trade-in and warranty conditions, trademark and test-condition footnotes — in paragraphs
+/// as long as a story's, so the story-box exception kept them (wcxb-dev: iRobot's
+/// `pdp-disclaimer` under a product, NIDDK's closing `disclaimer` box; their golds leave them
+/// out, GEICO's travel-insurance gold keeps its policy notes).
 pub(crate) const NOT_STORY_TERMS: &[Term] = &[
     t("cookie"),
     t("consent"),
     t("gdpr"),
     t("onetrust"),
     t("didomi"),
+    t("disclaimer"),
 ];
 
 /// Prose paragraphs (`<p>` elements with a sentence or more, `limits::SIBLING_PARAGRAPH_CHARS`
