@@ -668,6 +668,7 @@ impl<'a> NoiseClassifier<'a> {
         }
         if self.f.has(id, flag::POSITIVE)
             && !self.f.has(id, flag::AD)
+            && self.f.link_density(id) < limits::LINK_DENSITY_BOILERPLATE
             && !names_what_it_holds(self.snap.node(id))
         {
             // "article-share" is noise but "post-content-nav-wrapper" is ambiguous: only a
@@ -676,9 +677,7 @@ impl<'a> NoiseClassifier<'a> {
             // text component's name (Samsung's `text-editor--feature-bottom-disclaimer`,
             // Vanguard's AEM `richtext text cmp-richtext--disclaimer`, Thomann's
             // `fx-price-disclaimer fx-text`).
-            if self.f.link_density(id) < limits::LINK_DENSITY_BOILERPLATE {
-                return None;
-            }
+            return None;
         }
         if self.holds_story(id) {
             return None;

@@ -179,6 +179,9 @@ fn drop_author_bios(
 ) {
     let (snap, f) = (inp.snap, inp.f);
     let mut before = 0u32;
+    // Each ancestor's name is read once (0 unread, 1 no, 2 yes): the kept blocks of one
+    // column share most of their path up, and the box test reads a table of class words.
+    let mut named = vec![0u8; snap.len()];
     for &(b, prose) in kept {
         if before >= MIN_PROSE_BEFORE && !drop[b.index()] {
             let mut at_root = false;
@@ -189,7 +192,13 @@ fn drop_author_bios(
                     at_root = roots.contains(a);
                     below && (!at_root || (*a != roots[0] && f.text_len[a.index()] <= before))
                 })
-                .find(|&a| is_author_box(snap.node(a)));
+                .find(|&a| {
+                    let m = &mut named[a.index()];
+                    if *m == 0 {
+                        *m = 1 + u8::from(is_author_box(snap.node(a)));
+                    }
+                    *m == 2
+                });
             if let Some(bio) = bio.filter(|a| f.text_len[a.index()] >= tail::AUTHOR_BIO_MIN_CHARS) {
                 for &id in f.subtree(bio) {
                     drop[id.index()] = true;
@@ -210,6 +219,11 @@ fn is_author_box(n: &crate::snapshot::Node) -> bool {
         && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"));
     person
         || (matches!(n.tag.as_str(), "div" | "section" | "aside" | "footer")
+            && ["class", "id"].iter().filter_map(|a| n.attr(a)).any(|v| {
+                tail::AUTHOR_BOX_HINTS
+                    .iter()
+                    .any(|h| crate::rules::contains_ci(v, h))
+            })
             && crate::rules::named_by(n, tail::AUTHOR_BOX_TERMS))
 }
 

@@ -349,6 +349,10 @@ pub(crate) const AUTHOR_BOX_TERMS: &[Term] = &[
     t("author_content"),
 ];
 
+/// A part every word of [`AUTHOR_BOX_TERMS`] holds: a class or id without one of them is not
+/// read against the table (the box test runs on every box above the kept blocks).
+pub(crate) const AUTHOR_BOX_HINTS: &[&str] = &["author", "sabox", "abh_"];
+
 /// Markers are headings or short lines: a block with more text than this is not one. A line
 /// that is mostly link text is not one either (Q&A sites put an "Add a comment" link under
 /// every answer), nor a table header cell (a "Comment" column).
@@ -405,6 +409,17 @@ pub(crate) fn is_marker_in(markers: &[Marker], text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_author_box_term_holds_a_hint() {
+        for term in AUTHOR_BOX_TERMS {
+            assert!(
+                AUTHOR_BOX_HINTS.iter().any(|h| term.word.contains(h)),
+                "{}",
+                term.word
+            );
+        }
+    }
 
     fn is_end_marker(text: &str) -> bool {
         is_marker_in(END_MARKERS, text)
