@@ -1035,7 +1035,7 @@ pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
     marks
 }
 
-/// Named for what it holds, a cookie notice or an author's bio, by its class
+/// Named for what it holds, a cookie or consent notice or a disclaimer, by its class
 /// (`rules::story_box::NOT_STORY_TERMS`). Not by id: ids are made from headings (the Flask
 /// quickstart's section "Cookies" is `id="cookies"`).
 fn names_what_it_holds(node: &Node) -> bool {
