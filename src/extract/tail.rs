@@ -223,8 +223,8 @@ fn is_author_box(n: &crate::snapshot::Node) -> bool {
                 tail::AUTHOR_BOX_HINTS
                     .iter()
                     .any(|h| crate::rules::contains_ci(v, h))
-                    && crate::rules::matches_terms(v, tail::AUTHOR_BOX_TERMS)
-            }))
+            })
+            && crate::rules::named_by(n, tail::AUTHOR_BOX_TERMS))
 }
 
 /// A line short enough to be a section marker ("Comments", "Related posts"), mostly unlinked

@@ -45,8 +45,7 @@ pub(crate) const THREAD_CONTROL_LINES: &[&str] = &["click to expand...", "click 
 pub(crate) const POST_COUNT_WORDS: &[&str] = &["like", "likes", "post", "posts"];
 
 /// True when `key` (a line, case and whitespace folded) is a post's furniture
-/// ([`THREAD_CONTROL_LINES`], a `#` and a count, a count (`rules::is_count`) and one of
-/// [`POST_COUNT_WORDS`]).
+/// ([`THREAD_CONTROL_LINES`], a `#` and a count, a count (`rules::is_count`) and one of [`POST_COUNT_WORDS`]).
 #[inline(never)]
 pub(crate) fn is_post_furniture(key: &str) -> bool {
     THREAD_CONTROL_LINES.contains(&key)
