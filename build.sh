@@ -307,6 +307,14 @@ live_quality_gate() {
         ok &&= pass;
         console.log(`styled-dev ${k}: ${v} (floor ${floor}) ${pass ? "ok" : "MISSED"}`);
       }
+      // The issue bar is a known failure: reported, and a failure of the gate once it passes.
+      const bar = floors.known_failing_bar;
+      if (bar) {
+        const met = Object.entries(bar).filter(([k]) => k !== "issue")
+          .every(([k, want]) => typeof s[k] === "number" && s[k] >= want);
+        console.log(`styled-dev issue ${bar.issue} bar (known failure): ${met ? "NOW MET: move it into the floors and drop known_failing_bar" : "not met, as recorded"}`);
+        ok &&= !met;
+      }
       process.exit(ok ? 0 : 1);' tests/live_floors.json "$out/score.json"
 }
 
