@@ -124,7 +124,7 @@ fn drop_inline_box(
 /// equals "leave a reply". trafilatura corpus: 10 pages kept the form's heading and notes.
 fn marker_share(snap: &crate::Snapshot, b: NodeId, product: bool) -> Option<f32> {
     let texts = [snap.text_of(b), text_outside_links(snap, b)];
-    let reads_as = |markers: &[tail::Marker]| texts.iter().any(|t| tail::is_marker_in(markers, t));
+    let reads_as = |markers: &[u8]| texts.iter().any(|t| tail::is_marker_in(markers, t));
     if reads_as(tail::END_MARKERS) {
         Some(MAX_PROSE_AFTER_SHARE)
     } else {

@@ -124,6 +124,43 @@ pub(crate) fn table_words(table: &str) -> impl Iterator<Item = &str> {
     table.split_terminator('\n')
 }
 
+/// A `words!` table re-laid at compile time for lookups asked per block: each word preceded by its
+/// length in one byte instead of followed by a newline (the same size), so a lookup steps from
+/// word to word without searching for newlines. `N` is the table's length; a word of 256 bytes
+/// or more, or a table not ending in a newline, fails the build. Read with [`prefixed_words`].
+pub(crate) const fn len_prefixed<const N: usize>(table: &str) -> [u8; N] {
+    let t = table.as_bytes();
+    assert!(t.len() == N);
+    let mut out = [0u8; N];
+    let (mut i, mut start) = (0, 0);
+    while i < N {
+        if t[i] == b'\n' {
+            assert!(i - start < 256);
+            out[start] = (i - start) as u8;
+            let mut j = start;
+            while j < i {
+                out[j + 1] = t[j];
+                j += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    assert!(start == N);
+    out
+}
+
+/// The words of a [`len_prefixed`] table, in order.
+pub(crate) fn prefixed_words(table: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = table;
+    std::iter::from_fn(move || {
+        let (&n, tail) = rest.split_first()?;
+        let (word, after) = tail.split_at_checked(usize::from(n))?;
+        rest = after;
+        Some(word)
+    })
+}
+
 /// Some word of a `words!` table opens `text` (`table_words(table).any(|w|
 /// text.starts_with(w))` in one pass over the table, leaving a word at its first mismatch).
 pub(crate) fn table_opens(table: &str, text: &str) -> bool {
@@ -698,6 +735,19 @@ mod tests {
         }
         assert!(!o.may_open("Photo: x") && !o.may_open("The end"));
         assert!(Openings::of(words!["a", "bc"]).may_open("xyz"));
+    }
+
+    #[test]
+    fn len_prefixed_tables_keep_their_words_in_order() {
+        const T: &str = words!["comments", "", "mehr zu+", "é"];
+        const L: [u8; T.len()] = len_prefixed::<{ T.len() }>(T);
+        assert_eq!(L.len(), T.len());
+        let words: Vec<&[u8]> = prefixed_words(&L).collect();
+        let want: Vec<&[u8]> = table_words(T).map(str::as_bytes).collect();
+        assert_eq!(words, want);
+        // A truncated table ends the words instead of panicking.
+        assert_eq!(prefixed_words(&L[..5]).count(), 0);
+        assert_eq!(prefixed_words(&[]).count(), 0);
     }
 
     #[test]

@@ -9,186 +9,173 @@
 
 use crate::rules::vocab::{t, Term};
 
-/// One marker phrase, compared with a block's text lowercased, with digits and punctuation
-/// removed and spaces collapsed ("Kommentare (12)" → "kommentare", "Autor:innen" → "autor innen").
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Marker {
-    pub phrase: &'static str,
-    /// Also matches a text that starts with the phrase and a space ("5 thoughts on “Title”").
-    pub prefix: bool,
-}
-
-const fn m(phrase: &'static str) -> Marker {
-    Marker {
-        phrase,
-        prefix: false,
-    }
-}
-const fn p(phrase: &'static str) -> Marker {
-    Marker {
-        phrase,
-        prefix: true,
-    }
-}
+// Marker tables are `words!` tables (crate root): one phrase per line, compared with a block's
+// text lowercased, with digits and punctuation removed and spaces collapsed ("Kommentare (12)"
+// → "kommentare", "Autor:innen" → "autor innen"). A phrase ending in `+` also matches a text
+// that starts with it and a space ("5 thoughts on “Title”"). One string, not a slice of
+// structs: the 12-byte pointer/length/flag records of 213 phrases gzip poorly in the wasm
+// (−543 B gz). The lookups read them re-laid with length bytes (`rules::len_prefixed`): a
+// block's marker test runs on every short line, and finding each phrase's newline cost +5.9 %
+// of wcxb-dev's instructions.
 
 /// Marker phrases in several languages. A comment thread, a related-stories list, an author
 /// box and a like/share row each open with one of these in blog and news templates
 /// (WordPress, Drupal, newspaper CMSs).
-pub(crate) const END_MARKERS: &[Marker] = &[
+const END_WORDS: &str = words![
     // Comment threads and forms.
-    m("comments"),
-    m("comment"),
-    m("leave a reply"),
-    m("leave a comment"),
-    m("post a comment"),
-    m("add a comment"),
-    m("join the discussion"),
-    p("responses to"),
-    p("thoughts on"),
-    m("kommentare"),
-    m("kommentar schreiben"),
-    m("kommentar verfassen"),
-    m("schreibe einen kommentar"),
-    m("schreiben sie einen kommentar"),
-    m("hinterlasse einen kommentar"),
-    m("hinterlasse jetzt einen kommentar"),
-    m("bisher keine kommentare"),
-    m("commentaires"),
-    m("laisser un commentaire"),
-    m("laissez un commentaire"),
-    m("comentarios"),
-    m("deja un comentario"),
-    m("deja tu comentario"),
-    m("commenti"),
-    m("lascia un commento"),
-    m("komentarze"),
-    m("dodaj komentarz"),
-    m("reacties"),
-    m("laat een reactie achter"),
-    m("комментарии"),
-    m("comentários"),
-    m("deixe um comentário"),
+    "comments",
+    "comment",
+    "leave a reply",
+    "leave a comment",
+    "post a comment",
+    "add a comment",
+    "join the discussion",
+    "responses to+",
+    "thoughts on+",
+    "kommentare",
+    "kommentar schreiben",
+    "kommentar verfassen",
+    "schreibe einen kommentar",
+    "schreiben sie einen kommentar",
+    "hinterlasse einen kommentar",
+    "hinterlasse jetzt einen kommentar",
+    "bisher keine kommentare",
+    "commentaires",
+    "laisser un commentaire",
+    "laissez un commentaire",
+    "comentarios",
+    "deja un comentario",
+    "deja tu comentario",
+    "commenti",
+    "lascia un commento",
+    "komentarze",
+    "dodaj komentarz",
+    "reacties",
+    "laat een reactie achter",
+    "комментарии",
+    "comentários",
+    "deixe um comentário",
     // Comment forms and prompts seen after stories (trafilatura corpus, session 6).
-    m("neuer kommentar"),
-    m("kommentieren"),
-    m("hinterlassen sie eine antwort"),
-    m("hinterlasse eine antwort"),
-    m("vos réactions"),
-    m("be part of the conversation"),
+    "neuer kommentar",
+    "kommentieren",
+    "hinterlassen sie eine antwort",
+    "hinterlasse eine antwort",
+    "vos réactions",
+    "be part of the conversation",
     // WordPress's German comment title, "11 Antworten zu “Titel”", "Keine Kommentare for
     // “Titel”" (session 12: two kept "without" snippets each the title line).
-    p("antworten zu"),
-    p("keine kommentare"),
+    "antworten zu+",
+    "keine kommentare+",
     // Related and recommended stories.
-    m("related posts"),
-    m("related articles"),
-    m("related stories"),
-    m("related content"),
-    m("you may also like"),
-    m("you might also like"),
-    m("more stories"),
-    m("read next"),
-    m("recommended for you"),
-    m("ähnliche beiträge"),
-    m("ähnliche artikel"),
-    m("das könnte sie auch interessieren"),
-    m("das könnte dich auch interessieren"),
-    m("auch interessant"),
-    m("weitere artikel"),
-    m("neueste artikel"),
-    m("verwandte artikel"),
-    m("vous aimerez aussi"),
-    m("sur le même sujet"),
-    m("dans la même rubrique"),
-    m("te puede interesar"),
-    m("le puede interesar"),
-    m("también te puede interesar"),
-    m("noticias relacionadas"),
-    m("artículos relacionados"),
-    m("potrebbe interessarti"),
-    m("articoli correlati"),
-    m("zobacz także"),
-    m("zobacz też"),
-    m("przeczytaj również"),
-    m("gerelateerde artikelen"),
-    m("похожие статьи"),
-    m("читайте также"),
+    "related posts",
+    "related articles",
+    "related stories",
+    "related content",
+    "you may also like",
+    "you might also like",
+    "more stories",
+    "read next",
+    "recommended for you",
+    "ähnliche beiträge",
+    "ähnliche artikel",
+    "das könnte sie auch interessieren",
+    "das könnte dich auch interessieren",
+    "auch interessant",
+    "weitere artikel",
+    "neueste artikel",
+    "verwandte artikel",
+    "vous aimerez aussi",
+    "sur le même sujet",
+    "dans la même rubrique",
+    "te puede interesar",
+    "le puede interesar",
+    "también te puede interesar",
+    "noticias relacionadas",
+    "artículos relacionados",
+    "potrebbe interessarti",
+    "articoli correlati",
+    "zobacz także",
+    "zobacz też",
+    "przeczytaj również",
+    "gerelateerde artikelen",
+    "похожие статьи",
+    "читайте также",
     // "More on this" and "read also" headings that open teaser lists after a story; each
     // was the line before kept "without" snippets on the trafilatura corpus (session 6).
-    m("mehr zum thema"),
-    m("mehr zu diesem thema"),
-    m("lesen sie auch"),
-    m("lesen sie auch die folgenden beiträge"),
-    m("weiterführende artikel zu diesem thema"),
-    m("verwandte beiträge"),
-    m("empfohlene beiträge"),
-    m("schon gelesen"),
-    m("weitere meldungen"),
-    m("weitere themen"),
-    m("mehr themen"),
-    m("die redaktion empfiehlt"),
-    m("meistgelesene artikel"),
-    m("artikel und videos zum thema"),
-    m("diese artikel könnten euch auch interessieren"),
-    m("das thema könnte dich auch interessieren"),
-    m("aktuelle berichte aus dieser kategorie"),
-    m("verwandte themenbereiche"),
-    m("articles liés"),
-    m("articles les plus lus"),
-    m("aller plus loin"),
-    m("editors recommendations"),
-    m("explore further"),
-    m("keep reading"),
-    m("veja também"),
-    m("lue aiheesta lisää"),
-    p("mehr zu"),
-    m("beliebte inhalte beiträge"),
-    m("redaktionstipp"),
-    m("lesetipps"),
-    p("entdecke weitere"),
-    m("audios et vidéos sur le sujet"),
+    "mehr zum thema",
+    "mehr zu diesem thema",
+    "lesen sie auch",
+    "lesen sie auch die folgenden beiträge",
+    "weiterführende artikel zu diesem thema",
+    "verwandte beiträge",
+    "empfohlene beiträge",
+    "schon gelesen",
+    "weitere meldungen",
+    "weitere themen",
+    "mehr themen",
+    "die redaktion empfiehlt",
+    "meistgelesene artikel",
+    "artikel und videos zum thema",
+    "diese artikel könnten euch auch interessieren",
+    "das thema könnte dich auch interessieren",
+    "aktuelle berichte aus dieser kategorie",
+    "verwandte themenbereiche",
+    "articles liés",
+    "articles les plus lus",
+    "aller plus loin",
+    "editors recommendations",
+    "explore further",
+    "keep reading",
+    "veja também",
+    "lue aiheesta lisää",
+    "mehr zu+",
+    "beliebte inhalte beiträge",
+    "redaktionstipp",
+    "lesetipps",
+    "entdecke weitere+",
+    "audios et vidéos sur le sujet",
     // Session 12 (trafilatura corpus): "more from" and "recommended" headings over teaser
     // rows ("Mehr aus der Sendung", "Mehr aus dem Channel", "Mehr aus Thüringen" on
     // broadcaster pages; "Empfehlungen aus der Redaktion", "… aus dem Shop" on magazines),
     // each itself a kept "without" snippet.
-    p("mehr aus"),
-    p("empfehlungen aus"),
-    p("weitere beiträge"),
-    p("weitere aktuelle themen"),
-    p("mehr kolumnen"),
-    m("vorschau auf den nächsten artikel"),
+    "mehr aus+",
+    "empfehlungen aus+",
+    "weitere beiträge+",
+    "weitere aktuelle themen+",
+    "mehr kolumnen+",
+    "vorschau auf den nächsten artikel",
     // Rating and feedback prompts under a story or a help page ("War der Artikel nützlich?",
     // "Was this page helpful?"): four wcxb-dev and one trafilatura "without" snippet.
-    m("war der artikel nützlich"),
-    m("war dieser artikel hilfreich"),
-    m("was this article helpful"),
-    m("was this page helpful"),
-    m("hier ist ihre meinung gefragt"),
+    "war der artikel nützlich",
+    "war dieser artikel hilfreich",
+    "was this article helpful",
+    "was this page helpful",
+    "hier ist ihre meinung gefragt",
     // "Further information", downloads, press contacts and tags that close press releases
     // and agency pages after the text (trafilatura corpus, session 6).
-    m("weitere informationen"),
-    m("weiterführende informationen"),
-    m("zusatzinformationen"),
-    m("fragen zu diesem artikel"),
-    m("downloadbereich"),
-    m("pressekontakt"),
-    m("schlagworte"),
-    m("temas"),
+    "weitere informationen",
+    "weiterführende informationen",
+    "zusatzinformationen",
+    "fragen zu diesem artikel",
+    "downloadbereich",
+    "pressekontakt",
+    "schlagworte",
+    "temas",
     // The source list under a finance or health explainer (smartasset, industryselect;
     // wcxb-dev golds end with the story). Bare "Sources"/"References" stay: reports, wikis and
     // cleaneval's papers keep their references in the gold.
-    m("article sources"),
+    "article sources",
     // Support and membership appeals.
-    m("unterstützung"),
-    m("we need your help"),
+    "unterstützung",
+    "we need your help",
     // Author boxes.
-    m("about the author"),
-    m("über den autor"),
-    m("über die autorin"),
-    m("autor innen"),
-    m("à propos de l auteur"),
-    m("sobre el autor"),
-    m("o autorze"),
+    "about the author",
+    "über den autor",
+    "über die autorin",
+    "autor innen",
+    "à propos de l auteur",
+    "sobre el autor",
+    "o autorze",
     // Session 15 (`art15`): English headings of the same boxes, which the table had fewer of
     // than German. Each was the first line after the story in our wcxb-dev article output
     // and is absent from the golds: "Recommended Reading" (nerdwallet-style guides), "More
@@ -199,61 +186,66 @@ pub(crate) const END_MARKERS: &[Marker] = &[
     // section of its listing so), "Related Topics" and "About the expert"/"About the writer"
     // (britannica, cartalk and a festival guide keep them), "About the authors" (First Monday
     // papers keep the authors' notes and the references after it).
-    m("recommended reading"),
-    m("recommended articles"),
-    m("recommended posts"),
-    p("more from"),
-    m("related reads"),
-    m("related reading"),
-    m("more to read"),
-    m("up next"),
-    m("watch next"),
-    p("recent posts"),
-    m("did you find this content helpful"),
-    m("did you find this article helpful"),
-    m("was this helpful"),
-    m("about the reviewer"),
+    "recommended reading",
+    "recommended articles",
+    "recommended posts",
+    "more from+",
+    "related reads",
+    "related reading",
+    "more to read",
+    "up next",
+    "watch next",
+    "recent posts+",
+    "did you find this content helpful",
+    "did you find this article helpful",
+    "was this helpful",
+    "about the reviewer",
     // Closing byline boxes: "Written by" / "Reviewed by," over the writer's or the reviewer's
     // name, title and biography at the story's end (agencyanalytics, prosper, petmd,
     // thesocialshepherd, insight2wealth); a byline above the story has under
     // `MIN_PROSE_BEFORE` before it or the story after it, and then only its own short,
     // link-dense box can go (`drop_inline_box`).
-    p("written by"),
-    p("reviewed by"),
+    "written by+",
+    "reviewed by+",
     // Like and share rows (WordPress "Gefällt mir:" / "Like this:").
-    m("like this"),
-    m("gefällt mir"),
-    m("share this"),
-    m("teilen mit"),
-    m("diesen beitrag teilen"),
+    "like this",
+    "gefällt mir",
+    "share this",
+    "teilen mit",
+    "diesen beitrag teilen",
 ];
+/// [`END_WORDS`] as the lookups read it.
+pub(crate) const END_MARKERS: &[u8] = &crate::rules::len_prefixed::<{ END_WORDS.len() }>(END_WORDS);
 
 /// On a product page (declared `Product`), the headings that open its customer reviews, the
 /// product page's comment thread. Why: wcxb-dev product golds keep the title, price and
 /// description; one of these lines sits in our output on 40 of the 119 product pages and in
 /// the gold of 13 (mostly a summary line or a tab label, rarely the reviews). Only on product
 /// pages: "Review" heads sections of articles, and collection tiles say "12 Reviews".
-pub(crate) const REVIEW_MARKERS: &[Marker] = &[
-    m("reviews"),
-    m("review"),
-    m("customer reviews"),
-    m("product reviews"),
-    m("ratings reviews"),
-    m("ratings and reviews"),
-    m("reviews and ratings"),
-    m("guest ratings reviews"),
-    p("reviews for"),
-    m("write a review"),
-    m("leave a review"),
-    m("add a review"),
-    p("be the first to review"),
-    m("kundenbewertungen"),
-    m("bewertungen"),
-    m("avis clients"),
-    m("opiniones"),
-    m("recensioni"),
-    m("beoordelingen"),
+const REVIEW_WORDS: &str = words![
+    "reviews",
+    "review",
+    "customer reviews",
+    "product reviews",
+    "ratings reviews",
+    "ratings and reviews",
+    "reviews and ratings",
+    "guest ratings reviews",
+    "reviews for+",
+    "write a review",
+    "leave a review",
+    "add a review",
+    "be the first to review+",
+    "kundenbewertungen",
+    "bewertungen",
+    "avis clients",
+    "opiniones",
+    "recensioni",
+    "beoordelingen",
 ];
+/// [`REVIEW_WORDS`] as the lookups read it.
+pub(crate) const REVIEW_MARKERS: &[u8] =
+    &crate::rules::len_prefixed::<{ REVIEW_WORDS.len() }>(REVIEW_WORDS);
 
 /// On a product page, the class/id words (whole tokens) of the box holding its customer
 /// reviews (`classify/noise.rs` `review_box`, `extract/stages.rs` `reviews_won`). Why: the
@@ -395,20 +387,21 @@ pub(crate) fn marker_key(text: &str) -> String {
 }
 
 /// True when `text` is one of `markers` (whole, or as a prefix where the marker allows it).
-pub(crate) fn is_marker_in(markers: &[Marker], text: &str) -> bool {
+pub(crate) fn is_marker_in(markers: &[u8], text: &str) -> bool {
     let key = marker_key(text);
-    markers.iter().any(|mk| {
-        key == mk.phrase
-            || (mk.prefix
-                && key
-                    .strip_prefix(mk.phrase)
-                    .is_some_and(|rest| rest.starts_with(' ')))
+    let key = key.as_bytes();
+    crate::rules::prefixed_words(markers).any(|mk| match mk.split_last() {
+        Some((b'+', phrase)) => key
+            .strip_prefix(phrase)
+            .is_some_and(|rest| rest.first().is_none_or(|&c| c == b' ')),
+        _ => key == mk,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{prefixed_words, table_words};
 
     #[test]
     fn every_author_box_term_holds_a_hint() {
@@ -419,6 +412,23 @@ mod tests {
                 term.word
             );
         }
+    }
+
+    #[test]
+    fn every_marker_is_its_own_key() {
+        // A phrase only matches a key: lowercase letters and single spaces; `+` only last.
+        assert_eq!(
+            prefixed_words(END_MARKERS).count(),
+            table_words(END_WORDS).count()
+        );
+        assert_eq!(prefixed_words(REVIEW_MARKERS).count(), 19);
+        for mk in table_words(END_WORDS).chain(table_words(REVIEW_WORDS)) {
+            let phrase = mk.strip_suffix('+').unwrap_or(mk);
+            assert_eq!(marker_key(phrase), phrase, "{mk}");
+            assert!(is_marker_in(END_MARKERS, phrase) || is_marker_in(REVIEW_MARKERS, phrase));
+        }
+        assert!(is_marker_in(REVIEW_MARKERS, "Reviews for Blue Kettle (12)"));
+        assert!(!is_marker_in(REVIEW_MARKERS, "Reviewsfor"));
     }
 
     fn is_end_marker(text: &str) -> bool {
