@@ -1918,7 +1918,7 @@ mod tests {
         b.el("body", &[], |b| {
             for (joined, messages) in [("Oct 7, 2009", "65,797"), ("Jun 15, 2024", "275")] {
                 b.el("div", &[("class", "message")], |b| {
-                    b.el("div", &[("class", "message-userExtras")], |b| {
+                    b.el("div", &[("class", "message-cell")], |b| {
                         for (title, value) in [("Joined", joined), ("Messages", messages)] {
                             b.el("dl", &[("class", "pairs")], |b| {
                                 dts.push(b.el("dt", &[], |b| {
@@ -2786,6 +2786,30 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[story.index()], None);
         assert_eq!(l.kind[consent.index()], Some(Reason::Overlay));
+    }
+
+    #[test]
+    fn xenforo_user_card_extras_are_special_information() {
+        // A custom field's bare value ("Age" / "48") no card label covers.
+        let mut b = Builder::new();
+        let mut extras = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("article", &[("class", "message")], |b| {
+                extras = b.el("div", &[("class", "message-userExtras")], |b| {
+                    b.el("dl", &[("class", "pairs pairs--justified")], |b| {
+                        b.el("dt", &[], |b| {
+                            b.text("Age");
+                        });
+                        b.el("dd", &[], |b| {
+                            b.text("48");
+                        });
+                    });
+                });
+                prose(b, 4);
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[extras.index()], Some(Reason::SpecialInformation));
     }
 
     #[test]
