@@ -181,7 +181,7 @@ impl<'a> NoiseClassifier<'a> {
             return Some(Reason::SpecialInformation);
         }
         if !self.small(id) {
-            return None;
+            return self.page_footer(id, node, in_article);
         }
         self.overlay(id, node)
             .or_else(|| self.structural(id, node, in_article))
@@ -357,6 +357,24 @@ impl<'a> NoiseClassifier<'a> {
     fn small(&self, id: NodeId) -> bool {
         (self.f.text_len[id.index()] as f32)
             < limits::VOCAB_NOISE_MAX_TEXT_SHARE * self.page_text as f32
+    }
+
+    /// The page's footer landmark outside any `<article>`/`<main>` is small print however much
+    /// text it holds, when the page has an `<h1>` outside it. Why: shops and insurers close
+    /// every page with long legal copy and SEO blurbs in the footer (Progressive's
+    /// disclosures, Apple's footnotes, Shoebank's brand story, Reventals' zip-code lists),
+    /// which outweigh a short category or service page and so escaped the size gate of the
+    /// structural rules. Without a headline elsewhere the footer may be all the page has (an
+    /// empty shop shell), and the footer-only test of the `select` stage answers then.
+    fn page_footer(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
+        let headline_outside = || {
+            self.f
+                .order
+                .iter()
+                .any(|&h| self.snap.node(h).is("h1") && !self.f.contains(id, h))
+        };
+        (!in_article && is_footer_landmark(node) && headline_outside())
+            .then_some(Reason::SpecialInformation)
     }
 
     /// A box the page declares a modal dialog (`aria-modal="true"`) is an overlay whatever its
@@ -922,6 +940,11 @@ impl<'a> NoiseClassifier<'a> {
 pub(crate) fn review_box(snap: &Snapshot, id: NodeId, node: &Node) -> bool {
     rules::vocab::named_by(node, rules::tail::REVIEW_BOX_TERMS)
         && !snap.descendants(id).any(|d| snap.node(d).is("h1"))
+}
+
+/// The page footer landmark: `<footer>` or `role="contentinfo"`.
+pub(crate) fn is_footer_landmark(n: &Node) -> bool {
+    n.is("footer") || n.attr("role") == Some("contentinfo")
 }
 
 /// An `<article>` or `<main>` element, or one with `role="main"`.
@@ -1895,7 +1918,7 @@ mod tests {
         b.el("body", &[], |b| {
             for (joined, messages) in [("Oct 7, 2009", "65,797"), ("Jun 15, 2024", "275")] {
                 b.el("div", &[("class", "message")], |b| {
-                    b.el("div", &[("class", "message-userExtras")], |b| {
+                    b.el("div", &[("class", "message-cell")], |b| {
                         for (title, value) in [("Joined", joined), ("Messages", messages)] {
                             b.el("dl", &[("class", "pairs")], |b| {
                                 dts.push(b.el("dt", &[], |b| {
@@ -2763,5 +2786,51 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[story.index()], None);
         assert_eq!(l.kind[consent.index()], Some(Reason::Overlay));
+    }
+
+    #[test]
+    fn xenforo_user_card_extras_are_special_information() {
+        // A custom field's bare value ("Age" / "48") no card label covers.
+        let mut b = Builder::new();
+        let mut extras = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("article", &[("class", "message")], |b| {
+                extras = b.el("div", &[("class", "message-userExtras")], |b| {
+                    b.el("dl", &[("class", "pairs pairs--justified")], |b| {
+                        b.el("dt", &[], |b| {
+                            b.text("Age");
+                        });
+                        b.el("dd", &[], |b| {
+                            b.text("48");
+                        });
+                    });
+                });
+                prose(b, 4);
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[extras.index()], Some(Reason::SpecialInformation));
+    }
+
+    #[test]
+    fn a_page_footer_is_small_print_whatever_its_size_beside_a_headline() {
+        let footer = |with_h1: bool| {
+            let mut b = Builder::new();
+            let mut f = NodeId(0);
+            b.el("body", &[], |b| {
+                b.el("div", &[("class", "page")], |b| {
+                    b.el(if with_h1 { "h1" } else { "h2" }, &[], |b| {
+                        b.text("Pet Insurance");
+                    });
+                    prose(b, 2);
+                });
+                f = b.el("footer", &[], |b| prose(b, 5));
+            });
+            let s = b.finish();
+            labels(&s).kind[f.index()]
+        };
+        assert_eq!(footer(true), Some(Reason::SpecialInformation));
+        // Without a headline elsewhere the footer may be all the page has.
+        assert_eq!(footer(false), None);
     }
 }

@@ -6,13 +6,13 @@
 //! widened to the ancestor shared by several near-best candidates (post lists, split articles)
 //! and extended across siblings of the same reading column.
 
-use crate::classify::noise::{is_article_like, NoiseLabels};
+use crate::classify::noise::{is_article_like, is_footer_landmark, NoiseLabels};
 use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path::PathRuns;
 use crate::extract::blocks::{flag, Features, Region};
 use crate::extract::layout;
 use crate::rules::{limits, HEADING_TAGS};
-use crate::snapshot::{Node, NodeId, Side, Snapshot};
+use crate::snapshot::{NodeId, Side, Snapshot};
 
 /// Everything scoring needs.
 pub(crate) struct Inputs<'a> {
@@ -310,11 +310,6 @@ pub(crate) fn in_page_footer(inp: &Inputs, id: NodeId) -> bool {
         footer |= is_footer_landmark(n);
     }
     footer
-}
-
-/// The page footer landmark: `<footer>` or `role="contentinfo"`.
-fn is_footer_landmark(n: &Node) -> bool {
-    n.is("footer") || n.attr("role") == Some("contentinfo")
 }
 
 /// Chars of `root`'s text outside noise subtrees (a newsletter form's country `<select>` is

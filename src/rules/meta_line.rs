@@ -61,8 +61,18 @@ pub(crate) const META_MAX_CHARS: u32 = 80;
 /// Also the poster's rank under the name ("usertitle": XenForo `userTitle`/`message-userTitle`,
 /// FluxBB `usertitle`: "Member", "New Head-Fier", "Distinguished Member"), which the same
 /// golds leave out while keeping the name above it.
-pub(crate) const SIGNATURE_TERMS: &[Term] =
-    &[super::vocab::t("signature"), super::vocab::t("usertitle")];
+///
+/// Also the extra lines of XenForo 2's user card (`message-userExtras`: join date, message
+/// count, reaction score, location, custom fields such as "Age" or "Diagnosis"), which print
+/// as bare values when the theme draws the labels as icons or names a field no card label
+/// covers (resetera, physicsforums, studentdoctor, avforums, basenotes, cameraderie,
+/// alsforums, mikeholt, australianfrequentflyer, usingenglish: 531 words outside the golds,
+/// 5 in them).
+pub(crate) const SIGNATURE_TERMS: &[Term] = &[
+    super::vocab::t("signature"),
+    super::vocab::t("usertitle"),
+    super::vocab::t("userextras"),
+];
 
 /// What follows a forum user-card label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
