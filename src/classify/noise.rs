@@ -348,8 +348,19 @@ impl<'a> NoiseClassifier<'a> {
                     rules::table_words(r::CATEGORY_CLASS_PARTS).any(|p| rules::contains_ci(c, p))
                 })
         };
-        ((named("class") || named("id") || category()) && !in_post_footer())
-            .then_some(Reason::SpecialInformation)
+        ((named("class") || named("id") || category() || self.credit_box(id, node))
+            && !in_post_footer())
+        .then_some(Reason::SpecialInformation)
+    }
+
+    /// A box named for a picture's credit (`rules::credit::CREDIT_BOX_TERMS`) outside any
+    /// caption: a caption is kept whole, its credit with it (PRODUCT.md item 4).
+    fn credit_box(&self, id: NodeId, node: &Node) -> bool {
+        rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
+            && !self
+                .snap
+                .path_up(id)
+                .any(|a| self.snap.node(a).is("figcaption"))
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -1620,6 +1631,34 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[prose_p.index()], None);
+    }
+
+    #[test]
+    fn a_credit_box_is_special_information_but_not_inside_a_caption() {
+        let mut b = Builder::new();
+        let (mut credit, mut in_caption) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 4);
+            b.el("figure", &[], |b| {
+                b.el("img", &[("src", "a.jpg")], |_| {});
+                credit = b.el("span", &[("class", "image__credit")], |b| {
+                    b.text("Getty Images");
+                });
+            });
+            b.el("figure", &[], |b| {
+                b.el("img", &[("src", "b.jpg")], |_| {});
+                b.el("figcaption", &[], |b| {
+                    b.text("The harbour at dawn. ");
+                    in_caption = b.el("span", &[("class", "credit")], |b| {
+                        b.text("Photo by Ann Lee");
+                    });
+                });
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[in_caption.index()], None);
     }
 
     #[test]
