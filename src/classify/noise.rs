@@ -371,7 +371,12 @@ impl<'a> NoiseClassifier<'a> {
     /// A box named for a picture's credit (`rules::credit::CREDIT_BOX_TERMS`) outside any
     /// caption: a caption is kept whole, its credit with it (PRODUCT.md item 4).
     fn credit_box(&self, id: NodeId, node: &Node) -> bool {
-        rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
+        let hint = |a: &str| {
+            node.attr(a)
+                .is_some_and(|v| rules::contains_ci(v, "credit"))
+        };
+        (hint("class") || hint("id"))
+            && rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
             && !self
                 .snap
                 .path_up(id)

@@ -67,14 +67,15 @@ pub(crate) const READING_TIME: &str = words![
 
 /// True when `text` holds a reading-time estimate: a [`READING_TIME`] phrase right after a
 /// number. Only short blocks are asked (`META_MAX_CHARS`), so prose about reading stays.
+/// Every phrase opens with "min": other text is refused before anything is lowercased.
 pub(crate) fn is_reading_time(text: &str) -> bool {
-    let lower = crate::lower(text);
-    super::table_words(READING_TIME).any(|p| {
-        lower.match_indices(p).any(|(at, _)| {
-            lower[..at]
-                .trim_end()
-                .ends_with(|c: char| c.is_ascii_digit())
-        })
+    // After an ASCII digit the next byte starts a character: the slice is safe.
+    text.bytes().enumerate().any(|(i, b)| {
+        b.is_ascii_digit() && {
+            let rest = text[i + 1..].trim_start();
+            rest.get(..3).is_some_and(|m| m.eq_ignore_ascii_case("min"))
+                && super::table_opens(READING_TIME, &crate::lower(rest))
+        }
     })
 }
 
