@@ -348,8 +348,39 @@ impl<'a> NoiseClassifier<'a> {
                     rules::table_words(r::CATEGORY_CLASS_PARTS).any(|p| rules::contains_ci(c, p))
                 })
         };
-        ((named("class") || named("id") || category()) && !in_post_footer())
-            .then_some(Reason::SpecialInformation)
+        ((named("class") || named("id") || category() || self.credit_box(id, node))
+            && !in_post_footer())
+        .then_some(Reason::SpecialInformation)
+    }
+
+    /// A line beside a teaser's headline: a box a few levels up holds an `h2`–`h6` (the page's
+    /// own title is its `h1`). Why: a feed's cards keep their date and reading time with the
+    /// headline (hackernoon's gold keeps "Mar 07, 2026 | 4 min read" under each card's `h2`).
+    fn teaser_meta(&self, id: NodeId) -> bool {
+        self.snap
+            .ancestors(id)
+            .take(limits::HEADING_INLINE_LEVELS)
+            .any(|a| {
+                self.snap.descendants(a).any(|d| {
+                    let tag = self.snap.node(d).tag.as_str();
+                    tag != "h1" && rules::HEADING_TAGS.contains(&tag)
+                })
+            })
+    }
+
+    /// A box named for a picture's credit (`rules::credit::CREDIT_BOX_TERMS`) outside any
+    /// caption: a caption is kept whole, its credit with it (PRODUCT.md item 4).
+    fn credit_box(&self, id: NodeId, node: &Node) -> bool {
+        let hint = |a: &str| {
+            node.attr(a)
+                .is_some_and(|v| rules::contains_ci(v, "credit"))
+        };
+        (hint("class") || hint("id"))
+            && rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
+            && !self
+                .snap
+                .path_up(id)
+                .any(|a| self.snap.node(a).is("figcaption"))
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -924,6 +955,12 @@ impl<'a> NoiseClassifier<'a> {
         let text = self.snap.text_of(id);
         if len <= credit_max
             && (rules::credit::is_credit_line(&text) || self.slide_counter(id, &text))
+        {
+            return Some(Reason::SpecialInformation);
+        }
+        if len <= rules::meta_line::META_MAX_CHARS
+            && rules::meta_line::is_reading_time(&text)
+            && !self.teaser_meta(id)
         {
             return Some(Reason::SpecialInformation);
         }
@@ -1643,6 +1680,70 @@ mod tests {
         let l = labels(&b.finish());
         assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
         assert_eq!(l.kind[prose_p.index()], None);
+    }
+
+    #[test]
+    fn a_reading_time_line_is_special_information_but_not_on_a_teaser() {
+        let mut b = Builder::new();
+        let (mut estimate, mut card_line, mut prose_p) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[], |b| {
+                b.el("div", &[], |b| {
+                    b.el("h1", &[], |b| {
+                        b.text("How to prune roses");
+                    });
+                    b.el("div", &[], |b| {
+                        estimate = b.el("div", &[], |b| {
+                            b.text("March 15, 2022 · 3 min read");
+                        });
+                    });
+                });
+                prose(b, 4);
+                prose_p = b.el("p", &[], |b| {
+                    b.text("Give yourself 5 min reading the label before you spray anything.");
+                });
+            });
+            b.el("div", &[], |b| {
+                b.el("h2", &[], |b| {
+                    b.text("Next: feeding roses");
+                });
+                card_line = b.el("div", &[], |b| {
+                    b.text("4 min read");
+                });
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[estimate.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[card_line.index()], None);
+        assert_eq!(l.kind[prose_p.index()], None);
+    }
+
+    #[test]
+    fn a_credit_box_is_special_information_but_not_inside_a_caption() {
+        let mut b = Builder::new();
+        let (mut credit, mut in_caption) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 4);
+            b.el("figure", &[], |b| {
+                b.el("img", &[("src", "a.jpg")], |_| {});
+                credit = b.el("span", &[("class", "image__credit")], |b| {
+                    b.text("Getty Images");
+                });
+            });
+            b.el("figure", &[], |b| {
+                b.el("img", &[("src", "b.jpg")], |_| {});
+                b.el("figcaption", &[], |b| {
+                    b.text("The harbour at dawn. ");
+                    in_caption = b.el("span", &[("class", "credit")], |b| {
+                        b.text("Photo by Ann Lee");
+                    });
+                });
+            });
+            prose(b, 4);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[credit.index()], Some(Reason::SpecialInformation));
+        assert_eq!(l.kind[in_caption.index()], None);
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! and the trafilatura corpus leave them out (17 of its kept "without" snippets were such
 //! lines). Matched only at the start of a short block, so prose that mentions a photo stays.
 
+use super::vocab::{x, Term};
+
 /// Labels (lowercase) a credit line opens with, in the corpora's languages.
 pub(crate) const CREDIT_LABELS: &str = words![
     "foto:",
@@ -34,6 +36,16 @@ pub(crate) const CREDIT_LABELS: &str = words![
     "créditos:",
     "kuva:",
 ];
+
+/// Class/id tokens (whole) of a box holding a picture's credit: "photo-credit", "image-credit",
+/// "lead_image__credit", "gallery_credit", "credits". Why: news and magazine templates set the
+/// credit in its own box beside or under the picture ("Getty Images", "Courtesy of Amp",
+/// "Illustration: Chris Philpot"), and the golds leave it out (wcxb-dev self.com,
+/// consumerreports, bdcnetwork, bgr, npr, outdoorgearlab, utne; big9-dev's CNN and Time
+/// `gallery_credit`/`photo_credit` boxes; 6 trafilatura "without" snippets). Read only on a
+/// box no longer than a date line (`meta_line::META_MAX_CHARS`), never inside a caption
+/// (readability's gold keeps captions whole, credit included: nytimes, cnet, citylab).
+pub(crate) const CREDIT_BOX_TERMS: &[Term] = &[x("credit"), x("credits")];
 
 /// Opening punctuation skipped before the label: credits are often set in brackets after a
 /// caption, "(Quelle: Fleischmann/Unsplash)", "(crédito: Minervino Júnior/CB)".

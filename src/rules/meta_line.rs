@@ -42,6 +42,43 @@ pub(crate) const CATEGORY_CLASS_PARTS: &str = words![
     "entry-categories",
 ];
 
+/// What a reading-time estimate says after its number ("5 min read", "3 minute read", "12 Min.
+/// Lesezeit", "4 min de lecture"), lowercase. Why: blog and magazine templates print the
+/// estimate beside the date (Wix blogs: sallytomatoes, profor, allendentalinc; newsweek, aihr,
+/// mongodb, c2es, energysage; dev.to's and Netflix's feeds), and no gold of any corpus keeps
+/// it, save hackernoon's feed, which keeps each card's "Mar 07, 2026 | 4 min read".
+pub(crate) const READING_TIME: &str = words![
+    "min read",
+    "mins read",
+    "min. read",
+    "minute read",
+    "minutes read",
+    "min lesezeit",
+    "min. lesezeit",
+    "minuten lesezeit",
+    "min de lecture",
+    "minutes de lecture",
+    "min de lectura",
+    "minutos de lectura",
+    "min di lettura",
+    "minuti di lettura",
+    "min leestijd",
+];
+
+/// True when `text` holds a reading-time estimate: a [`READING_TIME`] phrase right after a
+/// number. Only short blocks are asked (`META_MAX_CHARS`), so prose about reading stays.
+/// Every phrase opens with "min": other text is refused before anything is lowercased.
+pub(crate) fn is_reading_time(text: &str) -> bool {
+    // After an ASCII digit the next byte starts a character: the slice is safe.
+    text.bytes().enumerate().any(|(i, b)| {
+        b.is_ascii_digit() && {
+            let rest = text[i + 1..].trim_start();
+            rest.get(..3).is_some_and(|m| m.eq_ignore_ascii_case("min"))
+                && super::table_opens(READING_TIME, &crate::lower(rest))
+        }
+    })
+}
+
 /// Class/id tokens of a byline box ("post-author vcard": Blogger's "Posted by …").
 pub(crate) const BYLINE_TERMS: &[Term] = &[x("byline"), x("author")];
 
