@@ -195,9 +195,13 @@ pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
     text_len > 0
         && text_len <= SORT_BAR_MAX_CHARS
         && !crate::rules::NOT_AD_SLOT_TAGS.contains(&node.tag.as_str())
-        && node
-            .attr("class")
-            .is_some_and(|v| crate::rules::matches_terms(v, SORT_BAR_TERMS))
+        && node.attr("class").is_some_and(|v| {
+            // Every term holds "sort": a scan without the lowercased copy first.
+            v.as_bytes()
+                .windows(4)
+                .any(|w| w.eq_ignore_ascii_case(b"sort"))
+                && crate::rules::matches_terms(v, SORT_BAR_TERMS)
+        })
 }
 
 /// A card control label is a few words: longer blocks are not compared.
