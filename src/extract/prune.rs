@@ -4,12 +4,13 @@
 //! alone (a page may repeat a paragraph on purpose; test pages of lorem ipsum do), except on a
 //! page declaring a product, whose same-path repeats are carousel clones and marquee strips.
 //! In the same walk, a block that is only a product tile's control or badge ("Compare",
-//! "Quick View", "Top Rated": `rules::page_type::CARD_CONTROL_LABELS`) is left out.
+//! "Quick View", "Top Rated": `rules::page_type::CARD_CONTROL_LABELS`) is left out, and so is
+//! a listing's sort bar named by its class (`rules::page_type::SORT_BAR_TERMS`).
 
 use std::collections::HashMap;
 
 use crate::extract::score::Inputs;
-use crate::rules::page_type::{is_card_control, CARD_CONTROL_MAX_CHARS};
+use crate::rules::page_type::{is_card_control, is_sort_bar, CARD_CONTROL_MAX_CHARS};
 use crate::rules::prune::{PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
 use crate::snapshot::{NodeId, NodeKind, Side};
 use crate::trace::{Reason, Trace};
@@ -19,7 +20,8 @@ use crate::trace::{Reason, Trace};
 /// showed; returns how many. On a page declaring a product (`offers`), a repeat under the
 /// same tag path is a second copy too, from [`PRODUCT_REPEAT_MIN_CHARS`]
 /// (`rules::prune`: carousel clones and marquees). A kept block whose whole text is a card
-/// control ([`is_card_control`]) is left out as well (counted in the same total).
+/// control ([`is_card_control`]) or any kept element that is a sort bar ([`is_sort_bar`]) is
+/// left out as well (counted in the same total).
 pub(crate) fn drop_repeats(
     inp: &Inputs,
     roots: &[NodeId],
@@ -38,7 +40,17 @@ pub(crate) fn drop_repeats(
         } else {
             REPEAT_MIN_CHARS
         };
-        if !f.is_block[i] || f.skip[i] {
+        if f.skip[i] {
+            return;
+        }
+        // A listing's sort bar ("Sort by:" and its options): left out after the selection too.
+        if is_sort_bar(snap.node(id), f.text_len[i]) {
+            drop[i] = true;
+            trace.decide(id, "prune", false, Reason::Interactive);
+            dropped += 1;
+            return;
+        }
+        if !f.is_block[i] {
             return;
         }
         // A product tile's control or badge ("Compare", "Quick View", "Top Rated"): left out
@@ -255,6 +267,74 @@ pub(crate) mod tests {
         assert!(!drop[name.index()] && !drop[line.index()]);
         assert_eq!(
             trace.last_decision(compare).map(|d| d.reason),
+            Some(Reason::Interactive)
+        );
+    }
+
+    #[test]
+    fn a_sort_bar_named_by_its_class_is_left_out() {
+        let mut b = Builder::new();
+        let (mut grid, mut bar, mut links, mut label, mut head, mut note, mut tile) = (
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+        );
+        b.el("body", &[], |b| {
+            grid = b.el("div", &[("class", "results")], |b| {
+                // The label is inline beside its `<select>`: no card control on its own.
+                bar = b.el("div", &[("class", "toolbar ed-sort-by")], |b| {
+                    b.el("span", &[], |b| {
+                        b.text("Sort by:");
+                    });
+                    b.el("select", &[], |b| {
+                        b.el("option", &[], |b| {
+                            b.text("Relevance");
+                        });
+                    });
+                });
+                links = b.el("div", &[("class", "browse-header_sort")], |b| {
+                    label = b.el("label", &[("class", "Sorter-Label")], |b| {
+                        b.text("Order:");
+                    });
+                    b.el("ul", &[], |b| {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "?sort=new")], |b| {
+                                b.text("New Arrivals");
+                            });
+                        });
+                    });
+                });
+                b.el("table", &[], |b| {
+                    b.el("tr", &[], |b| {
+                        head = b.el("th", &[("class", "sort")], |b| {
+                            b.text("Year");
+                        });
+                    });
+                });
+                // "sortable" is another word; a long box is no bar.
+                note = b.el("p", &[("class", "sortable")], |b| {
+                    b.text("Sorting these by hand took a week.");
+                });
+                tile = b.el("div", &[("class", "sort-results")], |b| {
+                    b.text(&"Trail Helmet $89.95, a light helmet for long rides. ".repeat(5));
+                });
+            });
+        });
+        let s = b.finish();
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
+        });
+        assert_eq!(n, 2);
+        assert!(drop[bar.index()] && drop[links.index()] && !drop[label.index()]);
+        assert!(!drop[head.index()] && !drop[note.index()] && !drop[tile.index()]);
+        assert_eq!(
+            trace.last_decision(bar).map(|d| d.reason),
             Some(Reason::Interactive)
         );
     }

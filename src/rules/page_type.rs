@@ -2,6 +2,7 @@
 //! repeated "card" region looks like. Each number carries its "why".
 
 use crate::classify::page_type::PageType;
+use crate::rules::vocab::{x, Term};
 
 /// Schema.org `@type` values in JSON-LD (and `og:type` values) that say what the page is.
 /// Why: publishers declare listings and products for search engines; the declaration is
@@ -170,6 +171,38 @@ pub(crate) const CARD_CONTROL_LABELS: &[&str] = &[
 /// A sort bar showing its current order ("Sort: Best Match", "Sort by: Featured") opens
 /// with one of these.
 pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
+
+/// Class tokens (whole tokens) of a listing's sort bar: the "Sort by:" label beside its
+/// `<select>`, a row of sort links, a custom drop-down. Why: shop, catalogue and directory
+/// templates name the box so (`browse-header_sort` on fleetfeet, Shopify themes'
+/// `products-toolbar__sort` on rocksolar and Dawn's `facet-filters sorting`, Magento's
+/// `toolbar-sorter sorter`, `c-grid-ctrls__sort` on lulus, `ed-sort-by` on ergodirect,
+/// IMDb's `sort-by-label`, Redfin's `sort summary`, topadvisor's `--categories-sort-by`); the
+/// `<select>` is a control already, but its label ("Sort by:" inline beside it, so the block
+/// is no card control) and a link row stayed lines of the listing. Left out after the
+/// selection, like the card controls: as noise the bar changed which region won (wcxb-dev
+/// viewsonic 0.94 → 0.71). Class only: ids are often anchors made from a heading's or an
+/// option's text (Python docs' `cmdoption-json.tool-sort-keys`).
+pub(crate) const SORT_BAR_TERMS: &[Term] = &[x("sort"), x("sorting"), x("sorter"), x("sortby")];
+
+/// A sort bar's label and options are a few words each: a box named so with more text is
+/// not one (a story's sortable list, a results region that also sorts).
+pub(crate) const SORT_BAR_MAX_CHARS: u32 = 200;
+
+/// True when `node`, holding `text_len` chars, is a listing's sort bar ([`SORT_BAR_TERMS`]):
+/// not a table's cell (a data table's sortable column header is the table's).
+pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
+    text_len > 0
+        && text_len <= SORT_BAR_MAX_CHARS
+        && !crate::rules::NOT_AD_SLOT_TAGS.contains(&node.tag.as_str())
+        && node.attr("class").is_some_and(|v| {
+            // Every term holds "sort": a scan without the lowercased copy first.
+            v.as_bytes()
+                .windows(4)
+                .any(|w| w.eq_ignore_ascii_case(b"sort"))
+                && crate::rules::matches_terms(v, SORT_BAR_TERMS)
+        })
+}
 
 /// A card control label is a few words: longer blocks are not compared.
 pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 32;
