@@ -357,10 +357,12 @@ impl<'a> NoiseClassifier<'a> {
     /// own title is its `h1`). Why: a feed's cards keep their date and reading time with the
     /// headline (hackernoon's gold keeps "Mar 07, 2026 | 4 min read" under each card's `h2`).
     fn teaser_meta(&self, id: NodeId) -> bool {
+        // The highest of those boxes holds the others: its subtree is the one to read.
         self.snap
             .ancestors(id)
             .take(limits::HEADING_INLINE_LEVELS)
-            .any(|a| {
+            .last()
+            .is_some_and(|a| {
                 self.snap.descendants(a).any(|d| {
                     let tag = self.snap.node(d).tag.as_str();
                     tag != "h1" && rules::HEADING_TAGS.contains(&tag)
@@ -371,16 +373,14 @@ impl<'a> NoiseClassifier<'a> {
     /// A box named for a picture's credit (`rules::credit::CREDIT_BOX_TERMS`) outside any
     /// caption: a caption is kept whole, its credit with it (PRODUCT.md item 4).
     fn credit_box(&self, id: NodeId, node: &Node) -> bool {
-        let hint = |a: &str| {
-            node.attr(a)
-                .is_some_and(|v| rules::contains_ci(v, "credit"))
-        };
-        (hint("class") || hint("id"))
-            && rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
-            && !self
-                .snap
-                .path_up(id)
-                .any(|a| self.snap.node(a).is("figcaption"))
+        rules::vocab::named_by_hinted(
+            node,
+            rules::credit::CREDIT_BOX_HINTS,
+            rules::credit::CREDIT_BOX_TERMS,
+        ) && !self
+            .snap
+            .path_up(id)
+            .any(|a| self.snap.node(a).is("figcaption"))
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from

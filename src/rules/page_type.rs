@@ -185,6 +185,9 @@ pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
 /// option's text (Python docs' `cmdoption-json.tool-sort-keys`).
 pub(crate) const SORT_BAR_TERMS: &[Term] = &[x("sort"), x("sorting"), x("sorter"), x("sortby")];
 
+/// What every [`SORT_BAR_TERMS`] word holds: a class without it is refused unread.
+pub(crate) const SORT_BAR_HINTS: &[&str] = &["sort"];
+
 /// A sort bar's label and options are a few words each: a box named so with more text is
 /// not one (a story's sortable list, a results region that also sorts).
 pub(crate) const SORT_BAR_MAX_CHARS: u32 = 200;
@@ -195,13 +198,9 @@ pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
     text_len > 0
         && text_len <= SORT_BAR_MAX_CHARS
         && !crate::rules::NOT_AD_SLOT_TAGS.contains(&node.tag.as_str())
-        && node.attr("class").is_some_and(|v| {
-            // Every term holds "sort": a scan without the lowercased copy first.
-            v.as_bytes()
-                .windows(4)
-                .any(|w| w.eq_ignore_ascii_case(b"sort"))
-                && crate::rules::matches_terms(v, SORT_BAR_TERMS)
-        })
+        && node
+            .attr("class")
+            .is_some_and(|v| crate::rules::vocab::matches_hinted(v, SORT_BAR_HINTS, SORT_BAR_TERMS))
 }
 
 /// A card control label is a few words: longer blocks are not compared.

@@ -405,6 +405,26 @@ pub(crate) fn named_by(node: &crate::snapshot::Node, terms: &[Term]) -> bool {
         .any(|v| matches_terms(v, terms))
 }
 
+/// [`matches_terms`] for a table asked of many nodes, each of whose terms holds one of `hints`:
+/// a value holding no hint (a case-insensitive byte scan) is refused before it is lowercased
+/// and split. The same answer as `matches_terms` (a match is a substring of the lowercased
+/// value, so it holds its term's hint); each table's test checks its hints.
+pub(crate) fn matches_hinted(value: &str, hints: &[&str], terms: &[Term]) -> bool {
+    hints.iter().any(|h| super::contains_ci(value, h)) && matches_terms(value, terms)
+}
+
+/// [`named_by`] through [`matches_hinted`].
+pub(crate) fn named_by_hinted(
+    node: &crate::snapshot::Node,
+    hints: &[&str],
+    terms: &[Term],
+) -> bool {
+    ["class", "id"]
+        .iter()
+        .filter_map(|a| node.attr(a))
+        .any(|v| matches_hinted(v, hints, terms))
+}
+
 /// [`matches_terms`] for a value already in ASCII lower case (terms are lower case).
 pub(crate) fn matches_lowercase(value: &str, terms: &[Term]) -> bool {
     value
@@ -611,6 +631,32 @@ fn occurs(hay: &str, word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_hinted_term_holds_a_hint() {
+        // `matches_hinted` answers as `matches_terms` only while this holds.
+        for (hints, terms) in [
+            (
+                crate::rules::tail::AUTHOR_BOX_HINTS,
+                crate::rules::tail::AUTHOR_BOX_TERMS,
+            ),
+            (
+                crate::rules::credit::CREDIT_BOX_HINTS,
+                crate::rules::credit::CREDIT_BOX_TERMS,
+            ),
+            (
+                crate::rules::page_type::SORT_BAR_HINTS,
+                crate::rules::page_type::SORT_BAR_TERMS,
+            ),
+        ] {
+            for term in terms {
+                assert!(hints.iter().any(|h| term.word.contains(h)), "{}", term.word);
+            }
+        }
+        let sort = crate::rules::page_type::SORT_BAR_TERMS;
+        assert!(matches_hinted("toolbar-Sorter", &["sort"], sort));
+        assert!(!matches_hinted("toolbar-Sorter", &["filter"], sort));
+    }
 
     #[test]
     fn terms_are_lower_case_so_values_are_lowered_once() {
