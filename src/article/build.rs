@@ -296,7 +296,10 @@ impl<'a> Walker<'a> {
             // carry MathML (then the script is skipped, see below).
             return has_class(n, &["MathJax_Preview"]) || !self.contains_math(id);
         }
-        if n.ns == Namespace::Html && SKIPPED.contains(&n.tag.as_str()) {
+        if n.ns == Namespace::Html
+            && SKIPPED.contains(&n.tag.as_str())
+            && !crate::rules::accordion_header(self.snap(), id)
+        {
             // MathJax v2 TeX sources are content, unless the rendering before them was read.
             if self.embed(id).is_some() {
                 return self.hidden(id);

@@ -585,6 +585,33 @@ fn closed_accordion_panel_of_prose_shown_tooltip_left_out() {
 }
 
 #[test]
+fn an_accordion_heading_button_is_read_other_buttons_are_not() {
+    // WAI-ARIA accordion: the heading's only text is its toggle button (shop product tabs,
+    // FAQ questions); a button beside a heading's own text is a control.
+    let a = article(|b| {
+        b.el("h3", &[], |b| {
+            b.el("button", &[("aria-expanded", "false")], |b| {
+                b.text("Specifications");
+            });
+        });
+        p(b, "Weight 1.2 kg, steel frame, 24 months warranty.");
+        b.el("button", &[], |b| {
+            b.text("Add to cart");
+        });
+        b.el("h2", &[], |b| {
+            b.text("Crate tokio");
+            b.el("button", &[], |b| {
+                b.text("Copy item path");
+            });
+        });
+    });
+    let t = to_text(&a);
+    assert!(t.contains("Specifications"), "{t}");
+    assert!(!t.contains("Add to cart"), "{t}");
+    assert!(!t.contains("Copy item path"), "{t}");
+}
+
+#[test]
 fn popover_and_hidden_left_out_until_found_shown() {
     // The builder's closed-markup test is the noise stage's (`rules::closed_markup`).
     let a = article(|b| {

@@ -168,7 +168,7 @@ impl<'a> NoiseClassifier<'a> {
         if self.is_hidden(id, node) {
             return Some(Reason::Hidden);
         }
-        if rules::CONTROL_TAGS.contains(&tag) {
+        if rules::CONTROL_TAGS.contains(&tag) && !rules::accordion_header(self.snap, id) {
             return Some(Reason::Interactive);
         }
         if node.attr("itemprop") == Some("articleBody") || is_article_like(node) {
@@ -1177,6 +1177,37 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[toc.index()], Some(Reason::Navigation));
         assert!(!l.toc[toc.index()]);
+    }
+
+    #[test]
+    fn an_accordion_heading_button_is_no_control() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut title, mut bare, mut beside) = (z, z, z);
+        b.el("body", &[], |b| {
+            b.el("h3", &[], |b| {
+                title = b.el("button", &[("aria-expanded", "true")], |b| {
+                    b.text("Specifications");
+                });
+                b.el("span", &[("aria-hidden", "true")], |b| {
+                    b.text("\u{a0}");
+                });
+            });
+            prose(b, 3);
+            bare = b.el("button", &[], |b| {
+                b.text("Add to cart");
+            });
+            b.el("h1", &[], |b| {
+                b.text("Crate tokio");
+                beside = b.el("button", &[], |b| {
+                    b.text("Copy item path");
+                });
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[title.index()], None);
+        assert_eq!(l.kind[bare.index()], Some(Reason::Interactive));
+        assert_eq!(l.kind[beside.index()], Some(Reason::Interactive));
     }
 
     #[test]

@@ -315,6 +315,30 @@ pub(crate) fn in_popover(snap: &crate::snapshot::Snapshot, id: crate::snapshot::
 /// no part of the page's text.
 pub(crate) const POPOVER_NAMES: &[&str] = &["popover", "tooltip"];
 
+/// A button that is all the text of its heading: the WAI-ARIA accordion pattern
+/// (`<h3><button aria-expanded>Specifications</button></h3>`; an icon or `&nbsp;` beside it),
+/// whose label is the section's title, not a control. Why: shops, SaaS and course pages head
+/// their product tabs and FAQ questions so (iFixit "Specifications"/"Kit Contents", REI,
+/// Zalando "Size & fit", Apple, AWS, HubSpot, Figma, Zoho); the golds keep the titles. A button
+/// beside the heading's own text is a control (rustdoc's "Copy item path").
+pub(crate) fn accordion_header(
+    snap: &crate::snapshot::Snapshot,
+    id: crate::snapshot::NodeId,
+) -> bool {
+    let n = snap.node(id);
+    n.is("button")
+        && n.parent.is_some_and(|p| {
+            let h = snap.node(p);
+            HEADING_TAGS.contains(&h.tag.as_str())
+                && h.children.iter().all(|&c| {
+                    c == id
+                        || std::iter::once(c)
+                            .chain(snap.descendants(c))
+                            .all(|d| snap.node(d).text.trim().is_empty())
+                })
+        })
+}
+
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 
