@@ -1653,6 +1653,23 @@ mod tests {
     }
 
     #[test]
+    fn a_status_live_region_is_special_information() {
+        let mut b = Builder::new();
+        let mut price = NodeId(0);
+        b.el("body", &[], |b| {
+            prose(b, 8);
+            price = b.el("div", &[("role", "status")], |b| {
+                b.el("span", &[("class", "visually-hidden")], |b| {
+                    b.text("Regular price");
+                });
+                b.text("$19.99 Sale Sold out");
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[price.index()], Some(Reason::SpecialInformation));
+    }
+
+    #[test]
     fn a_form_wrapping_one_comment_is_no_control_box() {
         let mut b = Builder::new();
         let (mut comment, mut cards, mut vote) = (NodeId(0), NodeId(0), NodeId(0));

@@ -370,6 +370,12 @@ pub(crate) const NOISE_ROLES: &[(&str, Reason)] = &[
     ("radiogroup", Reason::Interactive),
     ("dialog", Reason::Overlay),
     ("alertdialog", Reason::Overlay),
+    // An advisory live region: what a script announces as the page changes — Shopify themes'
+    // price box ("Regular price / Sale price / Sold out": deathwishcoffee, maelstrom,
+    // headphones.com, uncagedergonomics), REI's "loaded 153 results", Zalando's and Figma's
+    // carousel position, "Loading content". `alert` is left out: Bootstrap's `.alert` callouts
+    // declare it around notes the golds keep.
+    ("status", Reason::SpecialInformation),
 ];
 
 /// Common ad slot sizes in CSS px (IAB standard units) for seed 001's geometric ad rule.
