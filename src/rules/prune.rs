@@ -55,6 +55,27 @@ pub(crate) fn is_post_furniture(key: &str) -> bool {
         })
 }
 
+/// A vote widget's count is left out after the selection (`extract/prune.rs`): an element
+/// whose `itemprop` is one of these schema.org `Comment`/`Answer` counts and holding at most
+/// [`VOTE_COUNT_MAX_CHARS`]. Why: Q&A templates mark the number between a post's vote arrows so
+/// (Stack Exchange's `js-vote-count` on every question and answer: stackoverflow, superuser,
+/// serverfault, askubuntu, cooking, expatriates, electronics; NodeBB, Tom's Hardware and
+/// Wall Street Oasis print it too), and it stayed a line of its own ("467") above each post;
+/// no gold keeps it.
+pub(crate) const VOTE_COUNT_ITEMPROPS: &[&str] = &["upvoteCount", "downvoteCount"];
+/// A vote count is a number ("-2", "1.2k"): a longer box with the property holds more.
+pub(crate) const VOTE_COUNT_MAX_CHARS: u32 = 8;
+
+/// True when `node`, holding `text_len` chars, is a vote widget's count ([`VOTE_COUNT_ITEMPROPS`]).
+pub(crate) fn is_vote_count(node: &crate::snapshot::Node, text_len: u32) -> bool {
+    text_len > 0
+        && text_len <= VOTE_COUNT_MAX_CHARS
+        && node.attr("itemprop").is_some_and(|v| {
+            v.split_whitespace()
+                .any(|p| VOTE_COUNT_ITEMPROPS.contains(&p))
+        })
+}
+
 /// Numbers of the landing-page rule of the `select` stage (`extract/sections.rs`).
 pub(crate) mod sections {
     use crate::rules::vocab::{t, x, Term};
