@@ -6,13 +6,16 @@
 //! In the same walk, a block that is only a product tile's control or badge ("Compare",
 //! "Quick View", "Top Rated": `rules::page_type::CARD_CONTROL_LABELS`) is left out, and so is
 //! a listing's sort bar or toolbar named by its class (`rules::page_type::SORT_BAR_TERMS`), and
-//! a vote widget's count (`rules::prune::VOTE_COUNT_ITEMPROPS`).
+//! a vote widget's count (`rules::prune::VOTE_COUNT_ITEMPROPS`) and a letter drawn as an image
+//! (`rules::prune::IMAGE_GLYPH_MAX_CHARS`).
 
 use std::collections::HashMap;
 
 use crate::extract::score::Inputs;
 use crate::rules::page_type::{is_card_control, is_sort_bar, CARD_CONTROL_MAX_CHARS};
-use crate::rules::prune::{is_vote_count, PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
+use crate::rules::prune::{
+    is_image_glyph, is_vote_count, PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS,
+};
 use crate::snapshot::{NodeId, NodeKind, Side};
 use crate::trace::{Reason, Trace};
 
@@ -21,8 +24,9 @@ use crate::trace::{Reason, Trace};
 /// showed; returns how many. On a page declaring a product (`offers`), a repeat under the
 /// same tag path is a second copy too, from [`PRODUCT_REPEAT_MIN_CHARS`]
 /// (`rules::prune`: carousel clones and marquees). A kept block whose whole text is a card
-/// control ([`is_card_control`]) or any kept element that is a sort bar ([`is_sort_bar`]) or a
-/// vote count ([`is_vote_count`]) is left out as well (counted in the same total).
+/// control ([`is_card_control`]) or any kept element that is a sort bar ([`is_sort_bar`]), a
+/// vote count ([`is_vote_count`]) or an image's letter ([`is_image_glyph`]) is left out as
+/// well (counted in the same total).
 pub(crate) fn drop_repeats(
     inp: &Inputs,
     roots: &[NodeId],
@@ -44,9 +48,11 @@ pub(crate) fn drop_repeats(
         if f.skip[i] {
             return;
         }
-        // A listing's sort bar ("Sort by:" and its options) or toolbar, a post's vote count:
-        // left out after the selection too.
-        if is_sort_bar(snap.node(id), f.text_len[i]) || is_vote_count(snap.node(id), f.text_len[i])
+        // A listing's sort bar ("Sort by:" and its options) or toolbar, a post's vote count,
+        // a letter avatar: left out after the selection too.
+        if is_sort_bar(snap.node(id), f.text_len[i])
+            || is_vote_count(snap.node(id), f.text_len[i])
+            || is_image_glyph(snap, id, f.text_len[i])
         {
             drop[i] = true;
             trace.decide(id, "prune", false, Reason::Interactive);
@@ -325,6 +331,38 @@ pub(crate) mod tests {
         assert_eq!(n, 2);
         assert!(drop[toolbar.index()] && drop[votes.index()]);
         assert!(!drop[long.index()] && !drop[answer.index()] && !drop[number.index()]);
+    }
+
+    #[test]
+    fn a_letter_drawn_as_an_image_is_left_out() {
+        let mut b = Builder::new();
+        let (mut post, mut letter, mut emoji, mut stars) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            post = b.el("article", &[], |b| {
+                // XenForo's letter avatar for a poster without a photo.
+                letter = b.el("span", &[("role", "img"), ("aria-label", "Fred")], |b| {
+                    b.text("F");
+                });
+                emoji = b.el("span", &[("role", "img"), ("aria-label", "laptop")], |b| {
+                    b.text("💻");
+                });
+                stars = b.el("div", &[("role", "img")], |b| {
+                    b.text("Rated 5 out of 5");
+                });
+                b.el("p", &[], |b| {
+                    b.text(POST);
+                });
+            });
+        });
+        let s = b.finish();
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_repeats(inp, &[post], false, &mut drop, &mut trace)
+        });
+        assert_eq!(n, 1);
+        assert!(drop[letter.index()] && !drop[emoji.index()] && !drop[stars.index()]);
     }
 
     #[test]
