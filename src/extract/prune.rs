@@ -5,13 +5,17 @@
 //! page declaring a product, whose same-path repeats are carousel clones and marquee strips.
 //! In the same walk, a block that is only a product tile's control or badge ("Compare",
 //! "Quick View", "Top Rated": `rules::page_type::CARD_CONTROL_LABELS`) is left out, and so is
-//! a listing's sort bar named by its class (`rules::page_type::SORT_BAR_TERMS`).
+//! a listing's sort bar or toolbar named by its class (`rules::page_type::SORT_BAR_TERMS`), and
+//! a vote widget's count (`rules::prune::VOTE_COUNT_ITEMPROPS`) and a letter drawn as an image
+//! (`rules::prune::IMAGE_GLYPH_MAX_CHARS`).
 
 use std::collections::HashMap;
 
 use crate::extract::score::Inputs;
 use crate::rules::page_type::{is_card_control, is_sort_bar, CARD_CONTROL_MAX_CHARS};
-use crate::rules::prune::{PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS};
+use crate::rules::prune::{
+    is_image_glyph, is_vote_count, PRODUCT_REPEAT_MIN_CHARS, REPEAT_MIN_CHARS,
+};
 use crate::snapshot::{NodeId, NodeKind, Side};
 use crate::trace::{Reason, Trace};
 
@@ -20,8 +24,9 @@ use crate::trace::{Reason, Trace};
 /// showed; returns how many. On a page declaring a product (`offers`), a repeat under the
 /// same tag path is a second copy too, from [`PRODUCT_REPEAT_MIN_CHARS`]
 /// (`rules::prune`: carousel clones and marquees). A kept block whose whole text is a card
-/// control ([`is_card_control`]) or any kept element that is a sort bar ([`is_sort_bar`]) is
-/// left out as well (counted in the same total).
+/// control ([`is_card_control`]) or any kept element that is a sort bar ([`is_sort_bar`]), a
+/// vote count ([`is_vote_count`]) or an image's letter ([`is_image_glyph`]) is left out as
+/// well (counted in the same total).
 pub(crate) fn drop_repeats(
     inp: &Inputs,
     roots: &[NodeId],
@@ -43,8 +48,12 @@ pub(crate) fn drop_repeats(
         if f.skip[i] {
             return;
         }
-        // A listing's sort bar ("Sort by:" and its options): left out after the selection too.
-        if is_sort_bar(snap.node(id), f.text_len[i]) {
+        // A listing's sort bar ("Sort by:" and its options) or toolbar, a post's vote count,
+        // a letter avatar: left out after the selection too.
+        if is_sort_bar(snap.node(id), f.text_len[i])
+            || is_vote_count(snap.node(id), f.text_len[i])
+            || is_image_glyph(snap, id, f.text_len[i])
+        {
             drop[i] = true;
             trace.decide(id, "prune", false, Reason::Interactive);
             dropped += 1;
@@ -269,6 +278,91 @@ pub(crate) mod tests {
             trace.last_decision(compare).map(|d| d.reason),
             Some(Reason::Interactive)
         );
+    }
+
+    #[test]
+    fn a_catalog_toolbar_and_a_vote_count_are_left_out() {
+        let mut b = Builder::new();
+        let (mut grid, mut toolbar, mut long, mut votes, mut answer, mut number) = (
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+            NodeId(0),
+        );
+        b.el("body", &[], |b| {
+            grid = b.el("div", &[("class", "results")], |b| {
+                // Magento's catalog toolbar: view modes, item count, page size.
+                toolbar = b.el("div", &[("class", "toolbar toolbar-products")], |b| {
+                    b.el("div", &[("class", "modes")], |b| {
+                        b.text("View as Grid List");
+                    });
+                    b.el("p", &[("class", "toolbar-amount")], |b| {
+                        b.text("22 Items");
+                    });
+                });
+                // A box named so with a story's worth of text is no toolbar.
+                long = b.el("div", &[("class", "toolbar")], |b| {
+                    b.text(&"Branding, print and packaging work for small studios. ".repeat(5));
+                });
+                // Stack Exchange's count between the vote arrows (schema.org `upvoteCount`).
+                votes = b.el(
+                    "div",
+                    &[("class", "js-vote-count"), ("itemprop", "upvoteCount")],
+                    |b| {
+                        b.text("467");
+                    },
+                );
+                answer = b.el("div", &[("itemprop", "upvoteCount text")], |b| {
+                    b.text("Use asyncio.run(main()) since Python 3.7.");
+                });
+                number = b.el("p", &[], |b| {
+                    b.text("42");
+                });
+            });
+        });
+        let s = b.finish();
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
+        });
+        assert_eq!(n, 2);
+        assert!(drop[toolbar.index()] && drop[votes.index()]);
+        assert!(!drop[long.index()] && !drop[answer.index()] && !drop[number.index()]);
+    }
+
+    #[test]
+    fn a_letter_drawn_as_an_image_is_left_out() {
+        let mut b = Builder::new();
+        let (mut post, mut letter, mut emoji, mut stars) =
+            (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            post = b.el("article", &[], |b| {
+                // XenForo's letter avatar for a poster without a photo.
+                letter = b.el("span", &[("role", "img"), ("aria-label", "Fred")], |b| {
+                    b.text("F");
+                });
+                emoji = b.el("span", &[("role", "img"), ("aria-label", "laptop")], |b| {
+                    b.text("💻");
+                });
+                stars = b.el("div", &[("role", "img")], |b| {
+                    b.text("Rated 5 out of 5");
+                });
+                b.el("p", &[], |b| {
+                    b.text(POST);
+                });
+            });
+        });
+        let s = b.finish();
+        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
+        let mut trace = Trace::default();
+        let n = with_inputs(&s, |inp| {
+            drop_repeats(inp, &[post], false, &mut drop, &mut trace)
+        });
+        assert_eq!(n, 1);
+        assert!(drop[letter.index()] && !drop[emoji.index()] && !drop[stars.index()]);
     }
 
     #[test]

@@ -182,11 +182,22 @@ pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
 /// is no card control) and a link row stayed lines of the listing. Left out after the
 /// selection, like the card controls: as noise the bar changed which region won (wcxb-dev
 /// viewsonic 0.94 → 0.71). Class only: ids are often anchors made from a heading's or an
-/// option's text (Python docs' `cmdoption-json.tool-sort-keys`).
-pub(crate) const SORT_BAR_TERMS: &[Term] = &[x("sort"), x("sorting"), x("sorter"), x("sortby")];
+/// option's text (Python docs' `cmdoption-json.tool-sort-keys`). `toolbar`: the listing's
+/// whole control row is named so — Magento's `toolbar toolbar-products` ("View as Grid List",
+/// "22 Items", "Show 24 per page": viewsonic, gardenersedge, chessbazaar), ergodirect's
+/// `ed-toolbar` ("Showing 70 results"), adorama's filter toolbar; as a navigation term it
+/// cost viewsonic its grid (session 21), here it is read after the selection, and a portfolio
+/// toolbar holding more than [`SORT_BAR_MAX_CHARS`] of tags stays.
+pub(crate) const SORT_BAR_TERMS: &[Term] = &[
+    x("sort"),
+    x("sorting"),
+    x("sorter"),
+    x("sortby"),
+    x("toolbar"),
+];
 
 /// What every [`SORT_BAR_TERMS`] word holds: a class without it is refused unread.
-pub(crate) const SORT_BAR_HINTS: &[&str] = &["sort"];
+pub(crate) const SORT_BAR_HINTS: &[&str] = &["sort", "toolbar"];
 
 /// A sort bar's label and options are a few words each: a box named so with more text is
 /// not one (a story's sortable list, a results region that also sorts).

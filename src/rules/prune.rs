@@ -55,6 +55,55 @@ pub(crate) fn is_post_furniture(key: &str) -> bool {
         })
 }
 
+/// A vote widget's count is left out after the selection (`extract/prune.rs`): an element
+/// whose `itemprop` is one of these schema.org `Comment`/`Answer` counts and holding at most
+/// [`VOTE_COUNT_MAX_CHARS`]. Why: Q&A templates mark the number between a post's vote arrows so
+/// (Stack Exchange's `js-vote-count` on every question and answer: stackoverflow, superuser,
+/// serverfault, askubuntu, cooking, expatriates, electronics; NodeBB, Tom's Hardware and
+/// Wall Street Oasis print it too), and it stayed a line of its own ("467") above each post;
+/// no gold keeps it.
+pub(crate) const VOTE_COUNT_ITEMPROPS: &[&str] = &["upvoteCount", "downvoteCount"];
+/// A vote count is a number ("-2", "1.2k"): a longer box with the property holds more.
+pub(crate) const VOTE_COUNT_MAX_CHARS: u32 = 8;
+
+/// True when `node`, holding `text_len` chars, is a vote widget's count ([`VOTE_COUNT_ITEMPROPS`]).
+pub(crate) fn is_vote_count(node: &crate::snapshot::Node, text_len: u32) -> bool {
+    text_len > 0
+        && text_len <= VOTE_COUNT_MAX_CHARS
+        && node.attr("itemprop").is_some_and(|v| {
+            v.split_whitespace()
+                .any(|p| VOTE_COUNT_ITEMPROPS.contains(&p))
+        })
+}
+
+/// An element drawn as an image (`role="img"`) holding at most this many chars of text is a
+/// glyph standing for a picture, left out after the selection (`extract/prune.rs`). Why:
+/// XenForo draws a poster without a photo as a letter avatar, `<span role="img"
+/// aria-label="name">F</span>` (head-fi, studentdoctor, basenotes, cameraderie, mikeholt,
+/// australianfrequentflyer, usingenglish, festoolownersgroup, avforums); the role makes its
+/// children presentational (WAI-ARIA), so assistive technology reads the label, not the
+/// letter, and the letter stayed a line of its own over each post. Letters and digits only:
+/// an emoji marked so ("💻 Workflow Tip") is the author's; a longer text ("Rated 5 out of 5"
+/// in a star box) is read out by the gold and stays.
+pub(crate) const IMAGE_GLYPH_MAX_CHARS: u32 = 2;
+
+/// True when `node` (element `id` of `snap`), holding `text_len` chars, is an image's letter
+/// glyph ([`IMAGE_GLYPH_MAX_CHARS`]).
+pub(crate) fn is_image_glyph(
+    snap: &crate::snapshot::Snapshot,
+    id: crate::snapshot::NodeId,
+    text_len: u32,
+) -> bool {
+    text_len > 0
+        && text_len <= IMAGE_GLYPH_MAX_CHARS
+        && snap.node(id).attr("role") == Some("img")
+        && snap
+            .text_of(id)
+            .trim()
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric())
+}
+
 /// Numbers of the landing-page rule of the `select` stage (`extract/sections.rs`).
 pub(crate) mod sections {
     use crate::rules::vocab::{t, x, Term};
