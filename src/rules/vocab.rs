@@ -392,9 +392,12 @@ pub(crate) const AD_SIZES: &[(f32, f32)] = &[
 /// lost its page to its lecture table); ad slots are boxes of their own.
 pub(crate) const NOT_AD_SLOT_TAGS: &[&str] = &["td", "th", "tr", "caption"];
 
-/// True when any class/id token of `value` matches a term of `terms`.
+/// True when any class/id token of `value` matches a term of `terms`. A match holds its term,
+/// so a value holding none (the common case: one substring search per term) is not split
+/// into names and tokens (session 22: the noise rules ask this of most class values).
 pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
-    matches_lowercase(&value.to_ascii_lowercase(), terms)
+    let value = value.to_ascii_lowercase();
+    terms.iter().any(|t| value.contains(t.word)) && matches_lowercase(&value, terms)
 }
 
 /// `node`'s class or id holds one of `terms` ([`matches_terms`] on each).
