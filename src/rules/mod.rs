@@ -716,7 +716,10 @@ mod tests {
         let o = Openings::of(T);
         for text in ["Foto: x", "BILD", "für", "Für links", "x", "", "bi", "Über"] {
             let t = crate::lower(text);
-            assert_eq!(table_opens(&L, &t), table_words(T).any(|w| t.starts_with(w)));
+            assert_eq!(
+                table_opens(&L, &t),
+                table_words(T).any(|w| t.starts_with(w))
+            );
             if table_opens(&L, &t) {
                 assert!(o.may_open(text), "{text}");
             }

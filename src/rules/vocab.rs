@@ -689,6 +689,16 @@ mod tests {
     }
 
     #[test]
+    fn names_are_matched_as_bytes_with_the_char_splits() {
+        // A non-ASCII char parts tokens ("menü" + "nav"); a joined term spans the name's parts.
+        assert!(matches_terms("MenüNav", &[x("nav")]));
+        assert!(!matches_terms("Navigation", &[x("nav")]));
+        assert!(matches_terms("über-Sign-Up box", &[t("sign-up")]));
+        assert!(!matches_terms("signup sign up", &[t("sign-up")]));
+        assert!(!matches_terms("", &[t("ad")]));
+    }
+
+    #[test]
     fn exact_terms_do_not_match_inside_words() {
         assert!(matches_terms("top-ad slot", AD_TERMS));
         assert!(!matches_terms("site-header shadow", AD_TERMS));
