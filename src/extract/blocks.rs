@@ -558,7 +558,7 @@ fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool) {
             continue;
         }
         len += 1;
-        if prev_space || is_cjk(c) {
+        if prev_space || !c.is_ascii() && is_cjk(c) {
             words += 1;
         }
         prev_space = false;

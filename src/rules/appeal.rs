@@ -75,8 +75,9 @@ const OPENERS: &[char] = &['(', '[', '*', '¡', '¿'];
 /// True when `text` opens with one of [`OPENINGS`].
 pub(crate) fn is_appeal_line(text: &str) -> bool {
     const PAIRS: crate::rules::Openings = crate::rules::Openings::of(OPENINGS);
+    const WORDS: &[u8] = &crate::rules::len_prefixed::<{ OPENINGS.len() }>(OPENINGS);
     let head = text.trim_start().trim_start_matches(OPENERS);
-    PAIRS.may_open(head) && crate::rules::table_opens(OPENINGS, &crate::lower(head))
+    PAIRS.may_open(head) && crate::rules::table_opens(WORDS, &crate::lower(head))
 }
 
 #[cfg(test)]

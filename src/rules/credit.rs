@@ -60,8 +60,9 @@ pub(crate) const CREDIT_MAX_CHARS: u32 = 80;
 /// True when `text` opens with a credit label.
 pub(crate) fn is_credit_line(text: &str) -> bool {
     const PAIRS: crate::rules::Openings = crate::rules::Openings::of(CREDIT_LABELS);
+    const WORDS: &[u8] = &crate::rules::len_prefixed::<{ CREDIT_LABELS.len() }>(CREDIT_LABELS);
     let head = text.trim_start().trim_start_matches(OPENERS).trim_start();
-    PAIRS.may_open(head) && crate::rules::table_opens(CREDIT_LABELS, &crate::lower(head))
+    PAIRS.may_open(head) && crate::rules::table_opens(WORDS, &crate::lower(head))
 }
 
 /// Words a gallery's position label may open with ("Image 2 of 5", "Slide 1 of 4").

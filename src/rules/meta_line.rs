@@ -69,12 +69,13 @@ pub(crate) const READING_TIME: &str = words![
 /// number. Only short blocks are asked (`META_MAX_CHARS`), so prose about reading stays.
 /// Every phrase opens with "min": other text is refused before anything is lowercased.
 pub(crate) fn is_reading_time(text: &str) -> bool {
+    const WORDS: &[u8] = &super::len_prefixed::<{ READING_TIME.len() }>(READING_TIME);
     // After an ASCII digit the next byte starts a character: the slice is safe.
     text.bytes().enumerate().any(|(i, b)| {
         b.is_ascii_digit() && {
             let rest = text[i + 1..].trim_start();
             rest.get(..3).is_some_and(|m| m.eq_ignore_ascii_case("min"))
-                && super::table_opens(READING_TIME, &crate::lower(rest))
+                && super::table_opens(WORDS, &crate::lower(rest))
         }
     })
 }

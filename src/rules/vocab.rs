@@ -398,9 +398,12 @@ pub(crate) const AD_SIZES: &[(f32, f32)] = &[
 /// lost its page to its lecture table); ad slots are boxes of their own.
 pub(crate) const NOT_AD_SLOT_TAGS: &[&str] = &["td", "th", "tr", "caption"];
 
-/// True when any class/id token of `value` matches a term of `terms`.
+/// True when any class/id token of `value` matches a term of `terms`. A match holds its term,
+/// so a value holding none (the common case: one substring search per term) is not split
+/// into names and tokens (session 22: the noise rules ask this of most class values).
 pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
-    matches_lowercase(&value.to_ascii_lowercase(), terms)
+    let value = value.to_ascii_lowercase();
+    terms.iter().any(|t| value.contains(t.word)) && matches_lowercase(&value, terms)
 }
 
 /// `node`'s class or id holds one of `terms` ([`matches_terms`] on each).
@@ -507,24 +510,28 @@ pub(crate) fn without_namespace(name: &str) -> &str {
         .unwrap_or(name)
 }
 
-/// `name` is in ASCII lower case.
+/// `name` is in ASCII lower case. Read as bytes: a token is a run of ASCII letters and digits
+/// (every byte of a non-ASCII character parts tokens, as the character did), and only a term
+/// holding `-` or `_` is looked for in the whole name. Why bytes: this test is asked of every
+/// class and id the noise rules read, and splitting by `char` and searching each term for `-`
+/// per name had made it the largest cost of the noise stage (session 22).
 fn name_matches(name: &str, terms: &[Term]) -> bool {
-    let name = without_namespace(name);
-    name.split(|c: char| !c.is_ascii_alphanumeric())
+    let name = without_namespace(name).as_bytes();
+    name.split(|b| !b.is_ascii_alphanumeric())
         .filter(|tok| !tok.is_empty())
         .any(|tok| {
             terms.iter().any(|term| {
                 if term.exact {
-                    tok == term.word
+                    tok == term.word.as_bytes()
                 } else {
-                    occurs(tok, term.word)
+                    occurs(tok, term.word.as_bytes())
                 }
             })
         })
-        || terms
-            .iter()
-            .filter(|term| term.word.contains(['-', '_']))
-            .any(|term| occurs(name, term.word))
+        || terms.iter().any(|term| {
+            let w = term.word.as_bytes();
+            w.iter().any(|&b| b == b'-' || b == b'_') && occurs(name, w)
+        })
 }
 
 /// The first of [`TEXT_KEYWORDS`] (in table order) that `text`, in ASCII lower case, holds:
@@ -616,7 +623,7 @@ impl TermIndex {
             }
         }
         for &(word, flag) in &self.joined {
-            if bits & flag == 0 && occurs(name, word) {
+            if bits & flag == 0 && occurs(name.as_bytes(), word.as_bytes()) {
                 bits |= flag;
             }
         }
@@ -626,8 +633,7 @@ impl TermIndex {
 
 /// `word` occurs in `hay`. A plain scan: class names and terms are a few bytes long, where
 /// `str::contains` spends more on setting up its searcher than on searching.
-fn occurs(hay: &str, word: &str) -> bool {
-    let (h, w) = (hay.as_bytes(), word.as_bytes());
+fn occurs(h: &[u8], w: &[u8]) -> bool {
     match w.first() {
         None => true,
         Some(&first) => h.len() >= w.len() && h.windows(w.len()).any(|x| x[0] == first && x == w),
@@ -682,10 +688,20 @@ mod tests {
         for (k, _) in TEXT_KEYWORDS {
             assert_eq!(*k, k.to_ascii_lowercase(), "{k}");
         }
-        assert!(occurs("top-ad", "ad") && occurs("ad", "ad") && occurs("x", ""));
-        assert!(!occurs("a", "ad") && !occurs("da", "ad"));
+        assert!(occurs(b"top-ad", b"ad") && occurs(b"ad", b"ad") && occurs(b"x", b""));
+        assert!(!occurs(b"a", b"ad") && !occurs(b"da", b"ad"));
         assert!(matches_terms("Site-NAVIGATION", NAV_TERMS));
         assert!(!matches_lowercase("Site-NAVIGATION", NAV_TERMS));
+    }
+
+    #[test]
+    fn names_are_matched_as_bytes_with_the_char_splits() {
+        // A non-ASCII char parts tokens ("menü" + "nav"); a joined term spans the name's parts.
+        assert!(matches_terms("MenüNav", &[x("nav")]));
+        assert!(!matches_terms("Navigation", &[x("nav")]));
+        assert!(matches_terms("über-Sign-Up box", &[t("sign-up")]));
+        assert!(!matches_terms("signup sign up", &[t("sign-up")]));
+        assert!(!matches_terms("", &[t("ad")]));
     }
 
     #[test]
