@@ -315,14 +315,8 @@ pub(crate) fn accordion_header(
     let n = snap.node(id);
     n.is("button")
         && n.parent.is_some_and(|p| {
-            let h = snap.node(p);
-            HEADING_TAGS.contains(&h.tag.as_str())
-                && h.children.iter().all(|&c| {
-                    c == id
-                        || std::iter::once(c)
-                            .chain(snap.descendants(c))
-                            .all(|d| snap.node(d).text.trim().is_empty())
-                })
+            HEADING_TAGS.contains(&snap.node(p).tag.as_str())
+                && snap.text_of(p).trim() == snap.text_of(id).trim()
         })
 }
 
