@@ -93,7 +93,10 @@ size_line() {
 # growing down from 1 MB; no Rust pointer arithmetic wraps below 0), so `load(add(p, C))` with a
 # small constant C becomes `load offset=C (p)` (binaryen's optimize-added-constants; a wrapped add
 # would have been undefined anyway). Session 16: extension wasm 250,478 -> 248,472 B gz, output
-# identical (styled-dev live batch, extension e2e); about 20 s more per build.
+# identical (styled-dev live batch, extension e2e); about 20 s more per build. The whole command
+# runs twice: a second invocation on wasm-opt's own output lays the module out so gzip packs it
+# better (session 22, binaryen 132: raw -10 B, extension wasm -604 B gz with `gzip -9`; a third
+# run changes nothing); about 40 s more per build.
 WASM_OPT_FLAGS=(-Oz --converge --low-memory-unused)
 
 # build_wasm FEATURES OUT_DIR: cargo → wasm-bindgen → wasm-opt.
@@ -108,6 +111,7 @@ build_wasm() {
     rm -rf "$tmp" && mkdir -p "$tmp" &&
     wasm-bindgen --target web --remove-name-section --remove-producers-section \
       --out-dir "$tmp" "$CARGO_TARGET_DIR/$WASM_TARGET/release/lectern.wasm" &&
+    npx --no-install wasm-opt "${WASM_OPT_FLAGS[@]}" "$tmp/lectern_bg.wasm" -o "$tmp/lectern_bg.wasm" &&
     npx --no-install wasm-opt "${WASM_OPT_FLAGS[@]}" "$tmp/lectern_bg.wasm" -o "$tmp/lectern_bg.wasm" &&
     rm -rf "$out" && mv "$tmp" "$out" || { rm -rf "$tmp"; return 1; }
 }
