@@ -112,6 +112,16 @@ pub(crate) mod tests {
 
     const POST: &str = "I tried the new release on two machines and both boot fine now, thanks.";
 
+    /// [`drop_repeats`] over `s` from `root`: how many it left out, which, and the trace.
+    fn prune(s: &Snapshot, root: NodeId, offers: bool) -> (usize, Side<bool>, Trace) {
+        let mut drop = Side(vec![false; s.len()]);
+        let mut trace = Trace::default();
+        let n = with_inputs(s, |inp| {
+            drop_repeats(inp, &[root], offers, &mut drop, &mut trace)
+        });
+        (n, drop, trace)
+    }
+
     /// Runs `run` with the inputs of `s` (blocks, noise, no runs, no memory); shared with the
     /// `sections` tests.
     pub(crate) fn with_inputs<T>(s: &Snapshot, run: impl FnOnce(&Inputs) -> T) -> T {
@@ -160,11 +170,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
-        let mut trace = Trace::default();
-        let n = with_inputs(&s, |inp| {
-            drop_repeats(inp, &[thread], false, &mut drop, &mut trace)
-        });
+        let (n, drop, trace) = prune(&s, thread, false);
         assert_eq!(n, 1);
         assert!(!drop[first.index()] && drop[quote.index()]);
         // Short repeats are lines a page may legitimately repeat.
@@ -200,14 +206,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let run = |offers: bool| {
-            let mut drop = crate::snapshot::Side(vec![false; s.len()]);
-            let mut trace = Trace::default();
-            with_inputs(&s, |inp| {
-                drop_repeats(inp, &[page], offers, &mut drop, &mut trace)
-            });
-            drop
-        };
+        let run = |offers: bool| prune(&s, page, offers).1;
         let drop = run(true);
         assert!(!drop[slides[0].index()]);
         assert!(drop[slides[1].index()] && drop[slides[2].index()]);
@@ -260,11 +259,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
-        let mut trace = Trace::default();
-        let n = with_inputs(&s, |inp| {
-            drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
-        });
+        let (n, drop, trace) = prune(&s, grid, false);
         assert_eq!(n, 5);
         assert!(drop[rating.index()]);
         // On a product page the count heads its reviews, where the `tail` stage cuts.
@@ -323,11 +318,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
-        let mut trace = Trace::default();
-        let n = with_inputs(&s, |inp| {
-            drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
-        });
+        let (n, drop, _) = prune(&s, grid, false);
         assert_eq!(n, 2);
         assert!(drop[toolbar.index()] && drop[votes.index()]);
         assert!(!drop[long.index()] && !drop[answer.index()] && !drop[number.index()]);
@@ -356,11 +347,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
-        let mut trace = Trace::default();
-        let n = with_inputs(&s, |inp| {
-            drop_repeats(inp, &[post], false, &mut drop, &mut trace)
-        });
+        let (n, drop, _) = prune(&s, post, false);
         assert_eq!(n, 1);
         assert!(drop[letter.index()] && !drop[emoji.index()] && !drop[stars.index()]);
     }
@@ -419,11 +406,7 @@ pub(crate) mod tests {
             });
         });
         let s = b.finish();
-        let mut drop = crate::snapshot::Side(vec![false; s.len()]);
-        let mut trace = Trace::default();
-        let n = with_inputs(&s, |inp| {
-            drop_repeats(inp, &[grid], false, &mut drop, &mut trace)
-        });
+        let (n, drop, trace) = prune(&s, grid, false);
         assert_eq!(n, 2);
         assert!(drop[bar.index()] && drop[links.index()] && !drop[label.index()]);
         assert!(!drop[head.index()] && !drop[note.index()] && !drop[tile.index()]);
