@@ -518,7 +518,10 @@ mod lower_tests {
     #[test]
     fn lower_char_matches_std() {
         for c in (0..0x11_0000).filter_map(char::from_u32) {
-            assert!(super::lower_char(c).eq(c.to_lowercase()), "{c:?}: regenerate LOWER_RUNS");
+            assert!(
+                super::lower_char(c).eq(c.to_lowercase()),
+                "{c:?}: regenerate LOWER_RUNS"
+            );
         }
     }
 
