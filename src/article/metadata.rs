@@ -342,7 +342,7 @@ fn site_name(src: &Sources<'_>) -> Option<String> {
 fn norm(s: &str) -> String {
     s.chars()
         .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
+        .flat_map(crate::lower_char)
         .collect()
 }
 
@@ -971,7 +971,7 @@ fn numeric_token(t: &str) -> bool {
     let letters: String = t
         .chars()
         .filter(|c| c.is_alphabetic())
-        .flat_map(char::to_lowercase)
+        .flat_map(crate::lower_char)
         .collect();
     t.chars().any(|c| c.is_ascii_digit()) && DATE_TOKEN_LETTERS.contains(&letters.as_str())
 }

@@ -574,7 +574,7 @@ fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool) {
                 h = fnv(h, &[c.to_ascii_lowercase() as u8]);
             }
         } else if c.is_alphanumeric() {
-            for lc in c.to_lowercase() {
+            for lc in crate::lower_char(c) {
                 let mut buf = [0u8; 4];
                 h = fnv(h, lc.encode_utf8(&mut buf).as_bytes());
             }

@@ -378,7 +378,7 @@ pub(crate) fn marker_key(text: &str) -> String {
                 out.push(' ');
             }
             space = false;
-            out.extend(c.to_lowercase());
+            out.extend(crate::lower_char(c));
         } else {
             space = true;
         }

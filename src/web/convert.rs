@@ -296,65 +296,6 @@ const STAGE_SEEDS: &[(&str, &str)] = &[
     ("hierarchy", "seed 004"),
 ];
 
-/// Reason (its Rust variant name) → overlay label and words. A variant missing here still gets
-/// a label: its name in kebab case.
-const REASONS: &[(&str, &str, &str)] = &[
-    ("Navigation", "navigation", "menu or list of links"),
-    ("Advertisement", "advertisement", "banner or sponsored slot"),
-    (
-        "Interactive",
-        "interactive",
-        "form, search, login or buttons",
-    ),
-    (
-        "SpecialInformation",
-        "special-information",
-        "copyright, contact, share bar or trailing byline",
-    ),
-    (
-        "ScriptStyle",
-        "script-style",
-        "script, style or other unrendered markup",
-    ),
-    (
-        "Hidden",
-        "hidden",
-        "not rendered (computed style or `hidden`)",
-    ),
-    (
-        "Overlay",
-        "overlay",
-        "cookie, consent, paywall or modal shell",
-    ),
-    (
-        "Repeated",
-        "site-memory",
-        "seen on many earlier pages of this site",
-    ),
-    ("LowScore", "low-score", "scored below the content line"),
-    (
-        "HierarchyVote",
-        "hierarchy",
-        "overturned by the hierarchy vote",
-    ),
-    ("ContentRoot", "content-root", "chosen as the main content"),
-    (
-        "SiblingJoined",
-        "sibling-joined",
-        "joined to the content from the same reading column",
-    ),
-    (
-        "Learned",
-        "learned",
-        "the learned block classifier was sure",
-    ),
-    (
-        "ArticleEnd",
-        "article-end",
-        "after the article: comments, related stories or author box",
-    ),
-];
-
 fn seed_of(stage: &str) -> &'static str {
     STAGE_SEEDS
         .iter()
@@ -362,20 +303,37 @@ fn seed_of(stage: &str) -> &'static str {
         .map_or("", |(_, seed)| seed)
 }
 
-/// (label, words) for a reason.
-fn reason_words(reason: crate::Reason) -> (String, String) {
-    let variant = format!("{reason:?}");
-    if let Some((_, label, words)) = REASONS.iter().find(|(v, _, _)| *v == variant) {
-        return ((*label).to_string(), (*words).to_string());
+/// Reason → overlay label and words (a reason without words of its own repeats its label).
+fn reason_words(reason: crate::Reason) -> (&'static str, &'static str) {
+    use crate::Reason::*;
+    match reason {
+        Navigation => ("navigation", "menu or list of links"),
+        Advertisement => ("advertisement", "banner or sponsored slot"),
+        Interactive => ("interactive", "form, search, login or buttons"),
+        SpecialInformation => (
+            "special-information",
+            "copyright, contact, share bar or trailing byline",
+        ),
+        ScriptStyle => ("script-style", "script, style or other unrendered markup"),
+        Hidden => ("hidden", "not rendered (computed style or `hidden`)"),
+        Overlay => ("overlay", "cookie, consent, paywall or modal shell"),
+        Repeated => ("site-memory", "seen on many earlier pages of this site"),
+        LowScore => ("low-score", "scored below the content line"),
+        HierarchyVote => ("hierarchy", "overturned by the hierarchy vote"),
+        ContentRoot => ("content-root", "chosen as the main content"),
+        SiblingJoined => (
+            "sibling-joined",
+            "joined to the content from the same reading column",
+        ),
+        CardRegion => ("card-region", "card-region"),
+        Learned => ("learned", "the learned block classifier was sure"),
+        ArticleEnd => (
+            "article-end",
+            "after the article: comments, related stories or author box",
+        ),
+        Duplicate => ("duplicate", "duplicate"),
+        Recommendations => ("recommendations", "recommendations"),
     }
-    let mut label = String::new();
-    for (i, c) in variant.chars().enumerate() {
-        if c.is_uppercase() && i > 0 {
-            label.push('-');
-        }
-        label.push(c.to_ascii_lowercase());
-    }
-    (label.clone(), label)
 }
 
 /// Named counts as a JS object.
@@ -401,7 +359,7 @@ struct DecisionOut<'a> {
     node_id: u32,
     stage: &'a str,
     kept: bool,
-    label: String,
+    label: &'static str,
 }
 
 #[derive(Serialize)]
@@ -412,8 +370,8 @@ struct RegionOut<'a> {
     kept: bool,
     stage: &'a str,
     seed: &'static str,
-    label: String,
-    reason: String,
+    label: &'static str,
+    reason: &'static str,
 }
 
 #[derive(Serialize)]
