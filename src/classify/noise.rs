@@ -441,7 +441,9 @@ impl<'a> NoiseClassifier<'a> {
             let revealed = self.reveal == Some(id) && !rules::closed_by_attribute(node);
             return !revealed && !self.closed_panel(id, &rules::closed_markup);
         }
-        node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id)
+        node.attr("aria-hidden") == Some("true")
+            && self.aria_hidden_trusted(id)
+            && !self.closed_panel(id, &rules::closed_markup)
     }
 
     /// A closed accordion or tab panel of prose right after its trigger
