@@ -330,10 +330,9 @@ pub(crate) fn heading_controls(
         return false;
     };
     HEADING_TAGS.contains(&snap.node(heading).tag.as_str())
-        && snap.descendants(heading).any(|d| {
-            (snap.node(d).attr("aria-controls"))
-                .is_some_and(|v| v.split_whitespace().any(|x| x == id))
-        })
+        && snap
+            .descendants(heading)
+            .any(|d| snap.node(d).attr("aria-controls") == Some(id))
 }
 
 /// Headings are content when they sit in content, whatever their length.
