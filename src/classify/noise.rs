@@ -441,7 +441,9 @@ impl<'a> NoiseClassifier<'a> {
             let revealed = self.reveal == Some(id) && !rules::closed_by_attribute(node);
             return !revealed && !self.closed_panel(id, &rules::closed_markup);
         }
-        node.attr("aria-hidden") == Some("true") && self.aria_hidden_trusted(id)
+        node.attr("aria-hidden") == Some("true")
+            && self.aria_hidden_trusted(id)
+            && !self.closed_panel(id, &rules::closed_markup)
     }
 
     /// A closed accordion or tab panel of prose right after its trigger
@@ -2752,6 +2754,34 @@ mod tests {
         assert_eq!(l.kind[topic.index()], None);
         assert_eq!(l.kind[backref.index()], None);
         assert_eq!(l.kind[share.index()], Some(Reason::SpecialInformation));
+    }
+
+    /// A heading's own id is its anchor, whatever a TOC plugin calls it; its class still names it.
+    #[test]
+    fn a_headings_own_id_is_no_vocabulary() {
+        let mut b = Builder::new();
+        let (mut toc, mut social, mut classed) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "document")], |b| {
+                prose(b, 6);
+                toc = b.el("h2", &[("id", "toc-key-takeaways")], |b| {
+                    b.text("Key Takeaways");
+                });
+                prose(b, 1);
+                social = b.el("h2", &[("id", "what-is-social-shopping")], |b| {
+                    b.text("What is Social Shopping?");
+                });
+                prose(b, 1);
+                classed = b.el("h2", &[("class", "share-title")], |b| {
+                    b.text("Share this");
+                });
+            });
+        });
+        let s = b.finish();
+        let l = labels(&s);
+        assert_eq!(l.kind[toc.index()], None);
+        assert_eq!(l.kind[social.index()], None);
+        assert_eq!(l.kind[classed.index()], Some(Reason::SpecialInformation));
     }
 
     /// A script's placeholder line is furniture; a code sample printing the same words is not.

@@ -462,9 +462,16 @@ const HEADING_ANCHOR_CHARS: usize = 200;
 /// The element's `id` is its own heading turned into an anchor (`<div id="sharing-with-a-
 /// single-developer"><h2>Sharing with a single developer</h2>`, as Sphinx, docutils and
 /// Markdown renderers write them): it names the topic, not the box's role, so its words
-/// ("sharing", "contact", "related") are not class/id vocabulary.
+/// ("sharing", "contact", "related") are not class/id vocabulary. A heading's own id is its
+/// anchor too, whatever words a TOC plugin put in it (`<h2 id="toc-key-takeaways">`,
+/// `toc-heading-8`, `toc_1-2`: upgradedpoints, em360tech, fool.com lost their section titles
+/// as navigation).
 fn heading_anchor(snap: &Snapshot, id: NodeId) -> bool {
-    let Some(anchor) = snap.node(id).attr("id").filter(|v| v.contains(['-', '_'])) else {
+    let node = snap.node(id);
+    if rules::HEADING_TAGS.contains(&node.tag.as_str()) {
+        return true;
+    }
+    let Some(anchor) = node.attr("id").filter(|v| v.contains(['-', '_'])) else {
         return false;
     };
     let heading = snap

@@ -320,6 +320,21 @@ pub(crate) fn accordion_header(
         })
 }
 
+/// `heading` is a heading holding a control whose `aria-controls` names `panel`'s id.
+pub(crate) fn heading_controls(
+    snap: &crate::snapshot::Snapshot,
+    heading: crate::snapshot::NodeId,
+    panel: crate::snapshot::NodeId,
+) -> bool {
+    let Some(id) = snap.node(panel).attr("id") else {
+        return false;
+    };
+    HEADING_TAGS.contains(&snap.node(heading).tag.as_str())
+        && snap
+            .descendants(heading)
+            .any(|d| snap.node(d).attr("aria-controls") == Some(id))
+}
+
 /// Headings are content when they sit in content, whatever their length.
 pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 

@@ -363,11 +363,13 @@ pub(crate) fn closed_panel_of_prose(
     links: u32,
     shown: impl Fn(NodeId) -> bool,
 ) -> bool {
-    if len < limits::PANEL_MIN_CHARS
-        || links as f32 >= limits::LINK_DENSITY_BOILERPLATE * len as f32
-    {
+    if links as f32 >= limits::LINK_DENSITY_BOILERPLATE * len as f32 {
         return false;
     }
+    // A shorter panel is shown only when its heading's button names it (`aria-controls`): the
+    // WAI-ARIA accordion, whose one-sentence answers are the section's text (REI's category
+    // guides, Samsung's and Progressive's FAQs); tooltips and drop-down hints have no heading.
+    let short = len < limits::PANEL_MIN_CHARS;
     // The panel's box, or its wrapper when it is that wrapper's only element (a panel
     // `<section>` around an inner box that fades in: wcxb-dev 0693's accordion).
     let mut panel = id;
@@ -385,6 +387,9 @@ pub(crate) fn closed_panel_of_prose(
         });
         let before = elements.clone().take_while(|c| **c != panel).last();
         if let Some(c) = before {
+            if short && !rules::heading_controls(snap, *c, id) {
+                return false;
+            }
             return (shown(*c) && is_trigger(snap, *c, 0)) || tab_set_pane(snap, panel, *c);
         }
         if elements.nth(1).is_some() {
@@ -758,6 +763,48 @@ mod tests {
         // Without a shown trigger before it, the answer stays hidden.
         hide(&mut s, q, "none", "visible", 1.0);
         assert!(Visibility::of(&s).invisible[answer.index()]);
+    }
+
+    /// A one-sentence answer is shown when its heading's button names it (`aria-controls`);
+    /// after a bare button it is a hint and stays hidden.
+    #[test]
+    fn a_short_panel_is_shown_when_its_headings_button_controls_it() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut q, mut answer, mut toggle, mut hint) = (z, z, z, z);
+        b.el("body", &[], |b| {
+            q = b.el("h3", &[], |b| {
+                b.el(
+                    "button",
+                    &[("aria-expanded", "false"), ("aria-controls", "a1")],
+                    |b| {
+                        b.text("Staff picks");
+                    },
+                );
+            });
+            answer = b.el("div", &[("id", "a1")], |b| {
+                b.text("We have picks for every kind of riding.");
+            });
+            toggle = b.el(
+                "button",
+                &[("aria-expanded", "false"), ("aria-controls", "a2")],
+                |b| {
+                    b.text("Info");
+                },
+            );
+            hint = b.el("div", &[("id", "a2")], |b| {
+                b.text("We have picks for every kind of riding.");
+            });
+        });
+        let mut s: Snapshot = b.finish();
+        for id in [q, toggle] {
+            hide(&mut s, id, "block", "visible", 1.0);
+        }
+        for id in [answer, hint] {
+            hide(&mut s, id, "none", "visible", 1.0);
+        }
+        let inv = Visibility::of(&s).invisible;
+        assert!(!inv[answer.index()] && inv[hint.index()]);
     }
 
     #[test]
