@@ -48,20 +48,8 @@ pub(crate) struct NoiseClassifier<'a> {
 /// `out[id]`: the element's class or id names a table of contents
 /// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when no element's does (most pages).
 fn toc_named(snap: &Snapshot) -> Vec<bool> {
-    use rules::vocab as v;
     let named = |node: &Node| {
-        node.kind == NodeKind::Element
-            && ["class", "id"]
-                .iter()
-                .filter_map(|a| node.attr(a))
-                // A substring test first (each term must occur in the value), the tokenizing
-                // match only where it can succeed.
-                .any(|s| {
-                    v::CHAPTER_TOC_TERMS
-                        .iter()
-                        .any(|t| rules::contains_ci(s, t.word))
-                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
-                })
+        node.kind == NodeKind::Element && rules::named_by(node, rules::vocab::CHAPTER_TOC_TERMS)
     };
     let out: Vec<bool> = snap.nodes.iter().map(named).collect();
     if out.contains(&true) {
@@ -373,14 +361,11 @@ impl<'a> NoiseClassifier<'a> {
     /// A box named for a picture's credit (`rules::credit::CREDIT_BOX_TERMS`) outside any
     /// caption: a caption is kept whole, its credit with it (PRODUCT.md item 4).
     fn credit_box(&self, id: NodeId, node: &Node) -> bool {
-        rules::vocab::named_by_hinted(
-            node,
-            rules::credit::CREDIT_BOX_HINTS,
-            rules::credit::CREDIT_BOX_TERMS,
-        ) && !self
-            .snap
-            .path_up(id)
-            .any(|a| self.snap.node(a).is("figcaption"))
+        rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
+            && !self
+                .snap
+                .path_up(id)
+                .any(|a| self.snap.node(a).is("figcaption"))
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
