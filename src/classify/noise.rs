@@ -2948,23 +2948,35 @@ mod tests {
 
     #[test]
     fn a_page_footer_is_small_print_whatever_its_size_beside_a_headline() {
-        let footer = |with_h1: bool| {
+        // The page's `h1` before the footer (0), inside it (1), after it (2) or nowhere (3).
+        let footer = |at: u8| {
             let mut b = Builder::new();
             let mut f = NodeId(0);
-            b.el("body", &[], |b| {
-                b.el("div", &[("class", "page")], |b| {
-                    b.el(if with_h1 { "h1" } else { "h2" }, &[], |b| {
+            let h1 = |b: &mut Builder, here: u8| {
+                if at == here {
+                    b.el("h1", &[], |b| {
                         b.text("Pet Insurance");
                     });
+                }
+            };
+            b.el("body", &[], |b| {
+                b.el("div", &[("class", "page")], |b| {
+                    h1(b, 0);
                     prose(b, 2);
                 });
-                f = b.el("footer", &[], |b| prose(b, 5));
+                f = b.el("footer", &[], |b| {
+                    h1(b, 1);
+                    prose(b, 5);
+                });
+                h1(b, 2);
             });
             let s = b.finish();
             labels(&s).kind[f.index()]
         };
-        assert_eq!(footer(true), Some(Reason::SpecialInformation));
+        assert_eq!(footer(0), Some(Reason::SpecialInformation));
+        assert_eq!(footer(2), Some(Reason::SpecialInformation));
         // Without a headline elsewhere the footer may be all the page has.
-        assert_eq!(footer(false), None);
+        assert_eq!(footer(1), None);
+        assert_eq!(footer(3), None);
     }
 }
