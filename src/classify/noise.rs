@@ -48,20 +48,8 @@ pub(crate) struct NoiseClassifier<'a> {
 /// `out[id]`: the element's class or id names a table of contents
 /// ([`rules::vocab::CHAPTER_TOC_TERMS`]); empty when no element's does (most pages).
 fn toc_named(snap: &Snapshot) -> Vec<bool> {
-    use rules::vocab as v;
     let named = |node: &Node| {
-        node.kind == NodeKind::Element
-            && ["class", "id"]
-                .iter()
-                .filter_map(|a| node.attr(a))
-                // A substring test first (each term must occur in the value), the tokenizing
-                // match only where it can succeed.
-                .any(|s| {
-                    v::CHAPTER_TOC_TERMS
-                        .iter()
-                        .any(|t| rules::contains_ci(s, t.word))
-                        && rules::matches_terms(s, v::CHAPTER_TOC_TERMS)
-                })
+        node.kind == NodeKind::Element && rules::named_by(node, rules::vocab::CHAPTER_TOC_TERMS)
     };
     let out: Vec<bool> = snap.nodes.iter().map(named).collect();
     if out.contains(&true) {
@@ -373,14 +361,11 @@ impl<'a> NoiseClassifier<'a> {
     /// A box named for a picture's credit (`rules::credit::CREDIT_BOX_TERMS`) outside any
     /// caption: a caption is kept whole, its credit with it (PRODUCT.md item 4).
     fn credit_box(&self, id: NodeId, node: &Node) -> bool {
-        rules::vocab::named_by_hinted(
-            node,
-            rules::credit::CREDIT_BOX_HINTS,
-            rules::credit::CREDIT_BOX_TERMS,
-        ) && !self
-            .snap
-            .path_up(id)
-            .any(|a| self.snap.node(a).is("figcaption"))
+        rules::vocab::named_by(node, rules::credit::CREDIT_BOX_TERMS)
+            && !self
+                .snap
+                .path_up(id)
+                .any(|a| self.snap.node(a).is("figcaption"))
     }
 
     /// Holds a small share of the page's text: only such subtrees may be labelled from
@@ -2993,23 +2978,35 @@ mod tests {
 
     #[test]
     fn a_page_footer_is_small_print_whatever_its_size_beside_a_headline() {
-        let footer = |with_h1: bool| {
+        // The page's `h1` before the footer (0), inside it (1), after it (2) or nowhere (3).
+        let footer = |at: u8| {
             let mut b = Builder::new();
             let mut f = NodeId(0);
-            b.el("body", &[], |b| {
-                b.el("div", &[("class", "page")], |b| {
-                    b.el(if with_h1 { "h1" } else { "h2" }, &[], |b| {
+            let h1 = |b: &mut Builder, here: u8| {
+                if at == here {
+                    b.el("h1", &[], |b| {
                         b.text("Pet Insurance");
                     });
+                }
+            };
+            b.el("body", &[], |b| {
+                b.el("div", &[("class", "page")], |b| {
+                    h1(b, 0);
                     prose(b, 2);
                 });
-                f = b.el("footer", &[], |b| prose(b, 5));
+                f = b.el("footer", &[], |b| {
+                    h1(b, 1);
+                    prose(b, 5);
+                });
+                h1(b, 2);
             });
             let s = b.finish();
             labels(&s).kind[f.index()]
         };
-        assert_eq!(footer(true), Some(Reason::SpecialInformation));
+        assert_eq!(footer(0), Some(Reason::SpecialInformation));
+        assert_eq!(footer(2), Some(Reason::SpecialInformation));
         // Without a headline elsewhere the footer may be all the page has.
-        assert_eq!(footer(false), None);
+        assert_eq!(footer(1), None);
+        assert_eq!(footer(3), None);
     }
 }

@@ -219,11 +219,7 @@ fn is_author_box(n: &crate::snapshot::Node) -> bool {
         && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"));
     person
         || (matches!(n.tag.as_str(), "div" | "section" | "aside" | "footer")
-            && crate::rules::vocab::named_by_hinted(
-                n,
-                tail::AUTHOR_BOX_HINTS,
-                tail::AUTHOR_BOX_TERMS,
-            ))
+            && crate::rules::vocab::named_by(n, tail::AUTHOR_BOX_TERMS))
 }
 
 /// A line short enough to be a section marker ("Comments", "Related posts"), mostly unlinked

@@ -47,9 +47,6 @@ pub(crate) const CREDIT_LABELS: &str = words![
 /// (readability's gold keeps captions whole, credit included: nytimes, cnet, citylab).
 pub(crate) const CREDIT_BOX_TERMS: &[Term] = &[x("credit"), x("credits")];
 
-/// What every [`CREDIT_BOX_TERMS`] word holds: a name without it is refused unread.
-pub(crate) const CREDIT_BOX_HINTS: &[&str] = &["credit"];
-
 /// Opening punctuation skipped before the label: credits are often set in brackets after a
 /// caption, "(Quelle: Fleischmann/Unsplash)", "(crédito: Minervino Júnior/CB)".
 const OPENERS: &[char] = &['(', '['];

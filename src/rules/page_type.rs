@@ -196,9 +196,6 @@ pub(crate) const SORT_BAR_TERMS: &[Term] = &[
     x("toolbar"),
 ];
 
-/// What every [`SORT_BAR_TERMS`] word holds: a class without it is refused unread.
-pub(crate) const SORT_BAR_HINTS: &[&str] = &["sort", "toolbar"];
-
 /// A sort bar's label and options are a few words each: a box named so with more text is
 /// not one (a story's sortable list, a results region that also sorts).
 pub(crate) const SORT_BAR_MAX_CHARS: u32 = 200;
@@ -211,7 +208,7 @@ pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
         && !crate::rules::NOT_AD_SLOT_TAGS.contains(&node.tag.as_str())
         && node
             .attr("class")
-            .is_some_and(|v| crate::rules::vocab::matches_hinted(v, SORT_BAR_HINTS, SORT_BAR_TERMS))
+            .is_some_and(|v| crate::rules::matches_terms(v, SORT_BAR_TERMS))
 }
 
 /// A card control label is a few words: longer blocks are not compared.

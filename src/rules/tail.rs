@@ -341,10 +341,6 @@ pub(crate) const AUTHOR_BOX_TERMS: &[Term] = &[
     t("author_content"),
 ];
 
-/// A part every word of [`AUTHOR_BOX_TERMS`] holds: a class or id without one of them is not
-/// read against the table (the box test runs on every box above the kept blocks).
-pub(crate) const AUTHOR_BOX_HINTS: &[&str] = &["author", "sabox", "abh_"];
-
 /// Markers are headings or short lines: a block with more text than this is not one. A line
 /// that is mostly link text is not one either (Q&A sites put an "Add a comment" link under
 /// every answer), nor a table header cell (a "Comment" column).
