@@ -477,7 +477,8 @@ pub(crate) mod limits {
     /// their article, so the share alone is no test.
     pub const LAYOUT_SHOWN_MAX_SHARE: f32 = 0.1;
     /// A closed accordion or tab panel holds at least this many chars of prose to be shown
-    /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints).
+    /// (`snapshot/visibility.rs`; shorter ones are tooltips and dropdown hints, unless the
+    /// heading before the panel holds a control naming it: `rules::heading_controls`).
     pub const PANEL_MIN_CHARS: u32 = 150;
     /// A panel named like a menu is an accordion's answer when prose paragraphs make at least
     /// this share of its text (`classify/noise.rs` `named_panel`): FAQ answers are paragraphs,

@@ -251,8 +251,8 @@ pub(crate) fn hides_the_page(snap: &Snapshot) -> bool {
 }
 
 /// A closed disclosure panel: a `display: none` box of prose (at least
-/// `limits::PANEL_MIN_CHARS`, under `limits::LINK_DENSITY_BOILERPLATE` links) right after a
-/// shown trigger — a heading, button, `summary`, `dt`, an element with `aria-expanded` or role
+/// `limits::PANEL_MIN_CHARS`, or shorter when its heading's control names it by
+/// `aria-controls`; under `limits::LINK_DENSITY_BOILERPLATE` links) right after a shown trigger — a heading, button, `summary`, `dt`, an element with `aria-expanded` or role
 /// `button`/`tab`, or a small wrapper of one.
 ///
 /// Why: accordions and tabs close their panels until clicked, and the page's text is in them
@@ -350,7 +350,7 @@ pub(crate) fn shown_closed_panel(
 }
 
 /// `id` (text `len`, link text `links`) is a panel of prose (at least `limits::PANEL_MIN_CHARS`,
-/// link text under `limits::LINK_DENSITY_BOILERPLATE` of it) right after a trigger that
+/// or shorter after a heading whose control names it: `rules::heading_controls`; link text under `limits::LINK_DENSITY_BOILERPLATE` of it) right after a trigger that
 /// `shown` says is shown, itself or as the only element of up to
 /// `limits::PANEL_WRAPPER_LEVELS` wrappers: [`collapsed_panel`] in a layout, and the noise
 /// stage in parsed HTML (`hidden` or an inline hiding style on an FAQ answer or a course
