@@ -153,6 +153,25 @@ fn same_origin_iframe_text_is_captured_in_page_coordinates() {
     assert!(p_box.x >= frame_box.x, "{p_box:?} inside {frame_box:?}");
 }
 
+/// The live capture reads each node's children, text, attributes and layout in one NUL-joined
+/// string: a scripted NUL in a text is kept, one in an attribute value becomes U+FFFD (as the
+/// HTML parser would), and the fields after either are not shifted.
+#[wasm_bindgen_test]
+fn nul_in_text_and_attributes_does_not_shift_fields() {
+    let doc = page("<!DOCTYPE html><body><p id=p>x</p><p id=after title=t>after</p></body>");
+    let p = doc.get_element_by_id("p").unwrap();
+    p.set_text_content(Some("a\0b\0c"));
+    p.set_attribute("data-x", "1\02").unwrap();
+    let snap = live(&doc);
+    let id = first(&snap, |n| n.attr("id") == Some("p"));
+    assert_eq!(snap.text_of(id), "a\0b\0c");
+    assert_eq!(snap.node(id).attr("data-x"), Some("1\u{FFFD}2"));
+    let after = first(&snap, |n| n.attr("id") == Some("after"));
+    assert_eq!(snap.node(after).attr("title"), Some("t"));
+    assert_eq!(snap.text_of(after), "after");
+    assert!(snap.node(after).layout.is_some());
+}
+
 /// A sandboxed frame (opaque origin) is what a cross-origin frame looks like to the page: no
 /// document. It is skipped and the capture still succeeds.
 #[wasm_bindgen_test]
