@@ -3,7 +3,7 @@
 //! One read-only pass: the walker asks for children, attributes and layout; nothing here writes
 //! to the page (no expandos, attributes or styles), so the page is byte-for-byte unchanged.
 //!
-//! Reads are batched per parent: one JS call (`lecternChildren`) lists a node's composed children
+//! Reads are batched per parent: one JS call (`children`) lists a node's composed children
 //! and returns, for each, its kind, tag, namespace, text, attributes and layout as one string,
 //! which Rust decodes and keeps until the walker asks. The live nodes stay in a JS array owned by
 //! the `LiveDom` (never on the page); a handle is an index into it.
@@ -14,6 +14,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Window};
 
@@ -24,48 +25,48 @@ use crate::snapshot::source::{DomSource, NodeInfo};
 // Chromium 156, the browser's own reads are most of the capture (the same reads done in plain
 // JS: 55–57% of it on the three slowest pages; `getBoundingClientRect` and the nine computed-style
 // properties about 85% of those), the crossings a few percent: batching them gave 2–3%.
-// `lecternChildren` reads everything about a node's composed children in one call: the
+// `children` reads everything about a node's composed children in one call: the
 // children of a shadow host are its shadow root's (a `<slot>` replaced by its flattened assigned
 // nodes, or its fallback children), of a same-origin iframe its document element (header "f";
 // a cross-origin frame has no document and no children), otherwise the light-DOM children.
-// Fields are joined with NUL, which the HTML parser never leaves in names or values (a scripted
-// one is replaced, as the parser would); a text's NULs are kept by splitting it into counted
-// pieces. Records: "e" tag ns has-children n-attrs attrs… n-layout layout…, "t" n-pieces
-// pieces…, "k" (comment, doctype: skipped). An `<img>`'s attributes end with `currentsrc`, the
-// source the browser chose (srcset, `<picture>`), when it differs from `src`.
+// Fields are joined with NUL, which no attribute name can hold and the HTML parser never leaves
+// in values (a scripted one is replaced, as the parser would); a text's NULs are kept by
+// splitting it into counted pieces. Records: "e" tag ns has-children n-attrs attrs… n-layout
+// layout…, "t" n-pieces pieces…, "k" (comment, doctype: skipped). An `<img>`'s attributes end
+// with `currentsrc`, the source the browser chose (srcset, `<picture>`), when it differs from
+// `src`.
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
 const S = "\0", SVG = "http://www.w3.org/2000/svg", MATH = "http://www.w3.org/1998/Math/MathML";
 const clean = (s) => (s.indexOf(S) < 0 ? s : s.replaceAll(S, "\uFFFD"));
 const html = (n, t) => n.localName === t && (n.namespaceURI === null || n.namespaceURI.endsWith("/xhtml"));
-function kids(p, o) {
+function flat(p, o) {
   for (const c of p.childNodes) {
     if (c.nodeType !== 1 || !html(c, "slot")) o.push(c);
     else {
       const a = c.assignedNodes({ flatten: true });
-      if (!a.length) kids(c, o);
+      if (!a.length) flat(c, o);
       for (const x of a) o.push(x);
     }
   }
 }
-export function lecternState(d) { return { n: [d], v: [d.defaultView] }; }
-export function lecternNode(st, i) { return st.n[i]; }
-export function lecternChildren(st, i) {
-  const n = st.n[i], k = [], o = [""];
-  let v = st.v[i];
-  if (n.nodeType === 1 && n.shadowRoot) kids(n.shadowRoot, k);
+export function state(d) { return [[d], [d.defaultView]]; }
+export function children(st, i) {
+  const [nodes, vs] = st, n = nodes[i], k = [], o = [""];
+  let v = vs[i];
+  if (n.nodeType === 1 && n.shadowRoot) flat(n.shadowRoot, k);
   else if (n.nodeType === 1 && html(n, "iframe")) {
     const d = n.contentDocument, r = d && d.documentElement;
     if (r) { k.push(r); v = d.defaultView; o[0] = "f"; }
-  } else kids(n, k);
+  } else flat(n, k);
   for (const c of k) {
     const t = c.nodeType;
     if (t === 1) {
-      st.n.push(c); st.v.push(v);
+      nodes.push(c); vs.push(v);
       const a = c.attributes, ns = c.namespaceURI;
       const src = c.localName === "img" && c.currentSrc && c.currentSrc !== c.src;
       o.push("e", c.localName, ns === SVG ? "s" : ns === MATH ? "m" : "h",
         c.firstChild || c.shadowRoot || html(c, "iframe") ? 1 : 0, 2 * a.length + (src ? 2 : 0));
-      for (let j = 0; j < a.length; j++) o.push(clean(a[j].name), clean(a[j].value));
+      for (let j = 0; j < a.length; j++) o.push(a[j].name, clean(a[j].value));
       if (src) o.push("currentsrc", clean(c.currentSrc));
       if (!v) o.push(0);
       else {
@@ -74,7 +75,7 @@ export function lecternChildren(st, i) {
           s.position, s.zIndex, s.fontSize, s.fontWeight, s.whiteSpace, s.direction);
       }
     } else if (t === 3 || t === 4) {
-      st.n.push(c); st.v.push(v);
+      nodes.push(c); vs.push(v);
       const p = c.nodeValue.split(S);
       o.push("t", p.length);
       for (const x of p) o.push(x);
@@ -84,11 +85,9 @@ export function lecternChildren(st, i) {
 }
 "#)]
 extern "C" {
-    #[wasm_bindgen(js_name = lecternState)]
+    #[wasm_bindgen(js_name = state)]
     fn js_state(doc: &Document) -> JsValue;
-    #[wasm_bindgen(js_name = lecternNode)]
-    fn js_node(state: &JsValue, index: u32) -> JsValue;
-    #[wasm_bindgen(js_name = lecternChildren)]
+    #[wasm_bindgen(js_name = children)]
     fn js_children(state: &JsValue, index: u32) -> String;
 }
 
@@ -101,7 +100,7 @@ const SKIPPED: u32 = u32::MAX;
 /// The browsing context a node lives in: where its viewport's top-left sits in top-level page
 /// coordinates, and the JS array of live nodes that handles index.
 struct Frame {
-    nodes: JsValue,
+    nodes: Array,
     origin_x: f64,
     origin_y: f64,
 }
@@ -117,7 +116,7 @@ pub struct LiveNode {
 impl LiveNode {
     /// The live DOM node (`undefined` for a skipped one).
     pub fn node(&self) -> JsValue {
-        js_node(&self.frame.nodes, self.index)
+        self.frame.nodes.get(self.index)
     }
 }
 
@@ -134,6 +133,8 @@ struct Entry {
 /// same-origin iframes) with computed layout in page coordinates.
 pub struct LiveDom {
     doc: Document,
+    /// `[nodes, views]`: the live nodes handles index and the window each is read through.
+    state: JsValue,
     view: Option<Window>,
     top: Rc<Frame>,
     /// `pending[index]`: the decoded read of node `index`, until the walker has used it.
@@ -149,13 +150,15 @@ impl LiveDom {
             .as_ref()
             .map(|w| (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0)))
             .unwrap_or((0.0, 0.0));
+        let state = js_state(&doc);
         let top = Rc::new(Frame {
-            nodes: js_state(&doc),
+            nodes: state.unchecked_ref::<Array>().get(0).unchecked_into(),
             origin_x,
             origin_y,
         });
         LiveDom {
             doc,
+            state,
             view,
             top,
             // Index 0 is the document, which has no entry.
@@ -174,7 +177,7 @@ impl LiveDom {
         }
     }
 
-    /// Decodes one `lecternChildren` record whose kind was read, for a node in `frame`.
+    /// Decodes one `children` record whose kind was read, for a node in `frame`.
     fn entry(&self, kind: &str, f: &mut Fields<'_>, frame: &Frame) -> Option<Entry> {
         match kind {
             "e" => {
@@ -310,7 +313,7 @@ impl DomSource for LiveDom {
         if h.index == SKIPPED || entry.is_some_and(|e| !e.has_children) {
             return;
         }
-        let batch = js_children(&h.frame.nodes, h.index);
+        let batch = js_children(&self.state, h.index);
         let mut f = Fields { s: &batch, pos: 0 };
         let frame = if f.next() == "f" {
             Rc::new(self.inner_frame(h))
