@@ -153,9 +153,9 @@ fn same_origin_iframe_text_is_captured_in_page_coordinates() {
     assert!(p_box.x >= frame_box.x, "{p_box:?} inside {frame_box:?}");
 }
 
-/// The live capture reads each node's children, text, attributes and layout in one NUL-joined
-/// string: a scripted NUL in a text is kept, one in an attribute value becomes U+FFFD (as the
-/// HTML parser would), and the fields after either are not shifted.
+/// The live capture reads an element's attributes (and layout) as one NUL-joined string: a
+/// scripted NUL in an attribute value becomes U+FFFD (as the HTML parser would) without shifting
+/// the fields after it, and one in a text is kept. Any batched form of the reads must keep this.
 #[wasm_bindgen_test]
 fn nul_in_text_and_attributes_does_not_shift_fields() {
     let doc = page("<!DOCTYPE html><body><p id=p>x</p><p id=after title=t>after</p></body>");

@@ -273,7 +273,7 @@ pub fn article(article: Option<&Article>, handles: &[LiveNode]) -> Result<JsValu
         .content
         .iter()
         .filter_map(|id| handles.get(id.index()))
-        .map(|h| h.node())
+        .map(|h| JsValue::from(h.node.clone()))
         .collect();
     set(&obj, "contentNodes", &nodes)?;
     Ok(obj)
@@ -442,7 +442,7 @@ pub fn traced(
     for (i, d) in decided.iter().enumerate() {
         let node = handles
             .get(d.node.index())
-            .map_or(JsValue::NULL, |h| h.node());
+            .map_or(JsValue::NULL, |h| JsValue::from(h.node.clone()));
         set(&regions.get(i as u32), "node", &node)?;
     }
     let result = Object::new();
