@@ -181,13 +181,25 @@ fn og_type(n: &Node) -> Option<&str> {
     }
 }
 
-/// The page declares itself a discussion in JSON-LD ([`DISCUSSION_TYPES`]).
+/// The page declares itself a discussion ([`DISCUSSION_TYPES`]) in JSON-LD or in microdata
+/// (an `itemtype` URL ending in the type). Why microdata: Discourse's crawler view before
+/// its JSON-LD (fool, eveonline, mssociety, level1techs, lingq, hifiguides, straightdope,
+/// audacityteam) marks the topic only with `itemtype="http://schema.org/DiscussionForumPosting"`,
+/// and Stack Exchange its page with `QAPage`.
 pub(crate) fn declares_discussion(snap: &Snapshot) -> bool {
     snap.descendants(NodeId::ROOT)
         .map(|d| snap.node(d))
-        .filter(|n| is_ld_json(n))
-        .flat_map(|n| n.children.iter())
-        .any(|&c| ld_types(&snap.node(c).text).any(|t| DISCUSSION_TYPES.contains(&t)))
+        .any(|n| {
+            if is_ld_json(n) {
+                n.children
+                    .iter()
+                    .any(|&c| ld_types(&snap.node(c).text).any(|t| DISCUSSION_TYPES.contains(&t)))
+            } else {
+                n.attr("itemtype")
+                    .and_then(|t| t.trim_end().rsplit('/').next())
+                    .is_some_and(|t| DISCUSSION_TYPES.contains(&t))
+            }
+        })
 }
 
 /// A `<script type="application/ld+json">` (schema.org data); also read by `article::metadata`.
@@ -521,6 +533,21 @@ mod tests {
         assert!(declares_discussion(&b.finish()));
         let mut b = Builder::new();
         b.el("head", &[], |b| ld(b, r#"{"@type":"NewsArticle"}"#));
+        assert!(!declares_discussion(&b.finish()));
+        // Discourse's crawler view: the topic marked in microdata only.
+        let mut b = Builder::new();
+        b.el(
+            "div",
+            &[("itemtype", "http://schema.org/DiscussionForumPosting")],
+            |b| {
+                b.text("First post");
+            },
+        );
+        assert!(declares_discussion(&b.finish()));
+        let mut b = Builder::new();
+        b.el("div", &[("itemtype", "https://schema.org/Article")], |b| {
+            b.text("Story");
+        });
         assert!(!declares_discussion(&b.finish()));
     }
 
