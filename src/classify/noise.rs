@@ -760,14 +760,16 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     /// `id` holds a heading and at least `rules::vocab::AD_MAX_UNLINKED_CHARS` of text
-    /// outside links, or is named as (a part of) a hero section: a section of the page, not an
-    /// ad slot.
+    /// outside links (`AD_LANDING_UNLINKED_CHARS` on a page not declaring `og:type` article),
+    /// or is named as (a part of) a hero section: a section of the page, not an ad slot.
     fn holds_prose(&self, id: NodeId) -> bool {
         let i = id.index();
+        let unlinked = self.f.text_len[i].saturating_sub(self.f.link_len[i]);
         self.named_hero(id)
-            || self.f.text_len[i].saturating_sub(self.f.link_len[i])
-                >= rules::vocab::AD_MAX_UNLINKED_CHARS
+            || unlinked >= rules::vocab::AD_LANDING_UNLINKED_CHARS
                 && self.holds_heading(id)
+                && (unlinked >= rules::vocab::AD_MAX_UNLINKED_CHARS
+                    || !crate::classify::page_type::declares_og_article(self.snap))
     }
 
     /// `id`'s class or id names an FAQ (`rules::vocab::FAQ_TERMS`): questions and their
@@ -2491,6 +2493,33 @@ mod tests {
         assert_eq!(l.kind[lead.index()], None);
         assert_eq!(l.kind[offer.index()], Some(Reason::Advertisement));
         assert_eq!(l.kind[slot.index()], Some(Reason::Advertisement));
+    }
+
+    #[test]
+    fn a_short_promo_section_is_no_ad_unless_the_page_is_an_article() {
+        // A service page's own offer named "promo": a heading and two sentences (~200 chars
+        // outside links, under `AD_MAX_UNLINKED_CHARS`).
+        let promo = |og: &str| {
+            let mut b = Builder::new();
+            let mut offer = NodeId(0);
+            b.el("head", &[], |b| {
+                b.el("meta", &[("property", "og:type"), ("content", og)], |_| {});
+            });
+            b.el("body", &[], |b| {
+                prose(b, 12);
+                offer = b.el("div", &[("class", "cta-promo")], |b| {
+                    b.el("h3", &[], |b| {
+                        b.text("Save $50 on your first visit");
+                    });
+                    prose(b, 2);
+                });
+            });
+            let s = b.finish();
+            labels(&s).kind[offer.index()]
+        };
+        assert_eq!(promo("website"), None);
+        // On a news story the same box is an in-house promotion.
+        assert_eq!(promo("article"), Some(Reason::Advertisement));
     }
 
     #[test]

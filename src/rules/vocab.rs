@@ -101,6 +101,16 @@ pub(crate) const AD_TERMS: &[Term] = &[
 /// one (a forum's "samItemBanner" offer, 640 chars) stay ads; link widgets stay ads by the
 /// link share.
 pub(crate) const AD_MAX_UNLINKED_CHARS: u32 = 400;
+/// On a page that does not declare itself an article (`og:type`), a shorter section will do.
+/// Why: service and shop pages name their own offer and intro blocks with ad terms — a
+/// heading, a sentence or two, a button — and the golds keep them (wcxb-dev terminix
+/// `cta-banner--opt`, termiopest `banner-bundle`, crowdstrike AEM `promobanner`, uibakery
+/// `grid banner`, zoho, alison, johnsonfitness, lovingpets; big9-dev ledes in `promo` boxes).
+/// A news story's boxes so named are in-house offers (readability's liberation-1: language
+/// course, shop and subscription boxes; counted as sections, they moved its selection to
+/// the page grid), so pages declaring an article keep [`AD_MAX_UNLINKED_CHARS`], the gate
+/// of `ARTICLE_WEAK_SHARE`.
+pub(crate) const AD_LANDING_UNLINKED_CHARS: u32 = 150;
 
 /// Names of a page's lead section and its parts: a box named so is that section even when its
 /// name also holds an ad term, its text is short and its part holds no heading
