@@ -161,7 +161,7 @@ fn nul_in_text_and_attributes_does_not_shift_fields() {
     let doc = page("<!DOCTYPE html><body><p id=p>x</p><p id=after title=t>after</p></body>");
     let p = doc.get_element_by_id("p").unwrap();
     p.set_text_content(Some("a\0b\0c"));
-    p.set_attribute("data-x", "1\02").unwrap();
+    p.set_attribute("data-x", "1\u{0}2").unwrap();
     let snap = live(&doc);
     let id = first(&snap, |n| n.attr("id") == Some("p"));
     assert_eq!(snap.text_of(id), "a\0b\0c");
