@@ -43,6 +43,9 @@ pub(crate) struct NoiseClassifier<'a> {
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
     reviews: bool,
+    /// The page declares `og:type` article (`page_type::declares_og_article`), asked by
+    /// `holds_prose` only for some ad-named boxes: walked once, on the first ask.
+    og_article: std::cell::OnceCell<bool>,
 }
 
 /// `out[id]`: the element's class or id names a table of contents
@@ -106,6 +109,7 @@ impl<'a> NoiseClassifier<'a> {
             toc_named: toc_named(snap),
             choice: option_captions(snap),
             reviews: false,
+            og_article: std::cell::OnceCell::new(),
         }
     }
 
@@ -769,7 +773,9 @@ impl<'a> NoiseClassifier<'a> {
             || unlinked >= rules::vocab::AD_LANDING_UNLINKED_CHARS
                 && self.holds_heading(id)
                 && (unlinked >= rules::vocab::AD_MAX_UNLINKED_CHARS
-                    || !crate::classify::page_type::declares_og_article(self.snap))
+                    || !*self
+                        .og_article
+                        .get_or_init(|| crate::classify::page_type::declares_og_article(self.snap)))
     }
 
     /// `id`'s class or id names an FAQ (`rules::vocab::FAQ_TERMS`): questions and their
