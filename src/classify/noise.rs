@@ -1725,6 +1725,35 @@ mod tests {
         assert_eq!(l.kind[prose_p.index()], None);
     }
 
+    /// A Latin American story: a "PUEDES VER: …" line between its paragraphs points to another
+    /// story, and its share bar is named in Spanish (session 25).
+    #[test]
+    fn spanish_read_also_lines_and_share_bars_are_noise() {
+        let mut b = Builder::new();
+        let (mut mira, mut bar, mut prose_p) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            prose(b, 3);
+            mira = b.el("h3", &[], |b| {
+                b.text("PUEDES VER: ¿Qué es la Sunedu, cómo está conformada y para qué sirve?");
+            });
+            prose_p = b.el("p", &[], |b| {
+                b.text("Puedes verlo así: la captura se hizo con una orden judicial del fiscal.");
+            });
+            prose(b, 3);
+            bar = b.el("div", &[("class", "compartir-noticia")], |b| {
+                for net in ["Facebook", "Twitter", "WhatsApp"] {
+                    b.el("a", &[("href", "/s")], |b| {
+                        b.text(net);
+                    });
+                }
+            });
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[mira.index()], Some(Reason::Navigation));
+        assert_eq!(l.kind[prose_p.index()], None);
+        assert_eq!(l.kind[bar.index()], Some(Reason::SpecialInformation));
+    }
+
     #[test]
     fn a_reading_time_line_is_special_information_but_not_on_a_teaser() {
         let mut b = Builder::new();

@@ -99,6 +99,13 @@ const END_WORDS: &str = words![
     "przeczytaj również",
     "gerelateerde artikelen",
     "похожие статьи",
+    // Session 25: related-story headings in the languages the table had none or one of
+    // (Portuguese, French, Polish, Spanish WordPress themes' "Entradas relacionadas").
+    "artigos relacionados",
+    "notícias relacionadas",
+    "articles similaires",
+    "podobne artykuły",
+    "entradas relacionadas",
     "читайте также",
     // "More on this" and "read also" headings that open teaser lists after a story; each
     // was the line before kept "without" snippets on the trafilatura corpus (session 6).
@@ -176,6 +183,7 @@ const END_WORDS: &str = words![
     "à propos de l auteur",
     "sobre el autor",
     "o autorze",
+    "sobre o autor",
     // Session 15 (`art15`): English headings of the same boxes, which the table had fewer of
     // than German. Each was the first line after the story in our wcxb-dev article output
     // and is absent from the golds: "Recommended Reading" (nerdwallet-style guides), "More
@@ -460,6 +468,11 @@ mod tests {
         assert!(!is_end_marker(
             "Was this page helpful to the committee, she asked"
         ));
+        assert!(is_end_marker("Podobne artykuły"));
+        assert!(is_end_marker("Articles similaires"));
+        assert!(is_end_marker("ARTIGOS RELACIONADOS"));
+        assert!(is_end_marker("Sobre o autor"));
+        assert!(!is_end_marker("Artigos relacionados com o clima em 2020"));
         // Bare "Related" heads inline boxes in the middle of articles too.
         assert!(!is_end_marker("Related:"));
     }

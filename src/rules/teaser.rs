@@ -36,6 +36,14 @@ pub(crate) const READ_ALSO_LABELS: &str = words![
     "czytaj też",
     "zobacz także",
     "читайте также",
+    // Session 25: Latin American newsrooms' labels for the same line ("PUEDES VER: …"
+    // larepublica, "Lea aquí: …" elespectador, "También puede leer: …" paginasiete;
+    // trafilatura, no gold line opens with one). French, Polish, Portuguese, Dutch and Italian
+    // forms are `TEXT_KEYWORDS` navigation keywords already. Still not "MIRA: …" (soy502):
+    // an interview's speaker "Mira:" reads the same, lowercased.
+    "puedes ver",
+    "lea aquí",
+    "también puede leer",
 ];
 
 /// A "read also" line is one headline long: a block with more text than this is prose.
@@ -174,5 +182,15 @@ mod tests {
         assert!(!is_read_also_line("See also: Mozilla Foundation"));
         // Another word that starts with a label.
         assert!(!is_read_also_line("Mirella: Ja, das stimmt."));
+        assert!(is_read_also_line(
+            "PUEDES VER: ¿Qué es la Sunedu, cómo está conformada?"
+        ));
+        assert!(is_read_also_line("También puede leer: Tras escándalo"));
+        assert!(is_read_also_line(
+            "Lea aquí: Operación Orión, una sombra de odio"
+        ));
+        assert!(!is_read_also_line(
+            "Puedes verlo así: la ley no cambia nada."
+        ));
     }
 }

@@ -167,6 +167,17 @@ pub(crate) const SPECIAL_TERMS: &[Term] = &[
     // cells so.
     x("respond"),
     t("akismet"),
+    // Session 25: the share bars and related-story boxes of Spanish, Portuguese and French
+    // news templates name themselves in their language (trafilatura: `compartir`,
+    // `contenedor-compartir`, `compartir-noticia` on 8 Latin American and Spanish sites,
+    // `compartilhe` on 2 Brazilian, `partager`/`partage` on 3 French; `noticias-relacionadas`,
+    // `relacionados` on 9).
+    // Whole tokens for "relacionad…": La Nación's `f-imagenrelacionada` is the story's photo.
+    t("compartir"),
+    t("compartilh"),
+    t("partage"),
+    x("relacionados"),
+    x("relacionadas"),
 ];
 
 /// Footer names. A box named so and by a positive term ("post-footer", "entry-footer") that
@@ -712,6 +723,25 @@ mod tests {
         ));
         assert!(matches_terms(
             "elementor-widget-wp-widget-recent-posts",
+            SPECIAL_TERMS
+        ));
+    }
+
+    /// Share bars and related-story boxes named in Spanish, Portuguese and French.
+    #[test]
+    fn share_and_related_boxes_are_named_in_other_languages() {
+        for class in [
+            "col-md-12 compartir-noticia",
+            "contenedor-compartir",
+            "id-compartilhe",
+            "_partager",
+            "moduledefault relacionados",
+            "noticias-relacionadas",
+        ] {
+            assert!(matches_terms(class, SPECIAL_TERMS), "{class}");
+        }
+        assert!(!matches_terms(
+            "conmodal f-imagenrelacionada",
             SPECIAL_TERMS
         ));
     }
