@@ -30,16 +30,19 @@ use crate::snapshot::source::{DomSource, LayoutNeeds, NodeInfo};
 // same snapshot, checked on 91 pages) measured new/old 0.97–1.01: not kept. Faster capture means
 // reading layout for fewer elements: since session 25 only what the engine reads is asked for
 // (`LayoutNeeds`: no `white-space`, fonts on block tags only, no rect without a layout box).
+//
+// Attributes are read as names and values (no `Attr` objects: 12.2 -> 4.8 ms on a 10k-element
+// page, session 24); a name `getAttribute` cannot reach (an uppercase one a script set on an HTML
+// element, one name in two namespaces) or a list over 32 reads through `attributes`. `currentsrc`
+// is the source the browser chose (srcset, <picture>) when it differs from `src`. An element
+// with no layout box (own or an ancestor's `display: none`) gets CSSOM View's all-zero rect
+// without asking. (No comments inside the JS: it ships as written.)
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
 const SEP = "\u0000";
 const clean = (s) => (s.indexOf(SEP) < 0 ? s : s.replaceAll(SEP, "\uFFFD"));
-// Names and values as strings (no `Attr` objects: 12.2 -> 4.8 ms on a 10k-element page, session
-// 24). A name `getAttribute` cannot reach (an uppercase one a script set on an HTML element, the
-// same name in two namespaces) or a long list reads through `attributes`, as before.
 function byName(el) {
-  const names = el.getAttributeNames();
+  const names = el.getAttributeNames(), out = [];
   if (names.length > 32) return null;
-  const out = [];
   for (let i = 0; i < names.length; i++) {
     const k = names[i], v = el.getAttribute(k);
     if (v === null || /[A-Z]/.test(k) || names.indexOf(k) !== i) return null;
@@ -49,20 +52,17 @@ function byName(el) {
 }
 export function lecternAttributes(el) {
   let out = byName(el);
-  if (out === null) {
+  if (!out) {
     const a = el.attributes;
     out = [];
     for (let i = 0; i < a.length; i++) out.push(clean(a[i].name), clean(a[i].value));
   }
-  // The source the browser actually chose (srcset, <picture>), when it differs from src.
   if (el.localName === "img" && el.currentSrc && el.currentSrc !== el.src)
     out.push("currentsrc", clean(el.currentSrc));
   return out.join(SEP);
 }
 export function lecternLayout(view, el, font, removed) {
-  const s = view.getComputedStyle(el);
-  const d = s.display;
-  // No layout box (own or an ancestor's display: none): CSSOM View's rect is all zero.
+  const s = view.getComputedStyle(el), d = s.display;
   const r = removed || d === "none" ? { left: 0, top: 0, width: 0, height: 0 }
     : el.getBoundingClientRect();
   return [r.left, r.top, r.width, r.height, d, s.visibility, s.opacity, s.position, s.zIndex,
