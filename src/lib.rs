@@ -222,7 +222,7 @@ pub use extract::stages::StageSwitches;
 pub use options::{Limits, Mode, Options};
 pub use render::allowlist::violations as allowlist_violations;
 pub use render::{to_html, to_markdown, to_text};
-pub use snapshot::source::{DomSource, NodeInfo};
+pub use snapshot::source::{DomSource, LayoutNeeds, NodeInfo};
 pub use snapshot::{Layout, Namespace, Node, NodeId, NodeKind, Snapshot, Viewport};
 pub use trace::{Decision, Reason, StageRecord, Trace};
 

@@ -77,8 +77,12 @@ fn layout_values_are_real() {
         let id = first(&snap, |n| n.is(tag));
         let l = snap.node(id).layout.clone().expect("layout on elements");
         assert!(l.width > 0.0 && l.height > 0.0, "{tag}: {l:?}");
-        assert!(l.font_size > 0.0, "{tag}: {l:?}");
         assert!(!l.is_invisible(), "{tag}: {l:?}");
+        // Fonts are read on block tags only (`LayoutNeeds`); `white-space` never.
+        let block = !matches!(tag, "img" | "svg");
+        assert_eq!(l.font_size > 0.0, block, "{tag}: {l:?}");
+        assert_eq!(l.font_weight > 0, block, "{tag}: {l:?}");
+        assert_eq!(l.white_space, "", "{tag}: {l:?}");
     }
     let h1 = snap
         .node(first(&snap, |n| n.is("h1")))
@@ -92,6 +96,7 @@ fn layout_values_are_real() {
     let l = snap.node(hidden).layout.clone().unwrap();
     assert_eq!(l.display, "none");
     assert!(l.is_invisible());
+    assert_eq!((l.width, l.height), (0.0, 0.0), "no box: {l:?}");
 }
 
 #[wasm_bindgen_test]
@@ -170,6 +175,31 @@ fn nul_in_text_and_attributes_does_not_shift_fields() {
     assert_eq!(snap.node(after).attr("title"), Some("t"));
     assert_eq!(snap.text_of(after), "after");
     assert!(snap.node(after).layout.is_some());
+}
+
+/// Attributes are read by name; the names `getAttribute` cannot reach — an uppercase one set
+/// by script on an HTML element, one name in two namespaces — fall back to the `Attr` list,
+/// so every attribute is captured, in order, with its own value.
+#[wasm_bindgen_test]
+fn scripted_attribute_names_are_captured_as_they_are() {
+    let doc = page("<!DOCTYPE html><body><p id=p datax=lower>x</p><p id=q>y</p></body>");
+    let p = doc.get_element_by_id("p").unwrap();
+    p.set_attribute_ns(None, "dataX", "upper").unwrap();
+    let q = doc.get_element_by_id("q").unwrap();
+    q.set_attribute_ns(Some("urn:a"), "k", "1").unwrap();
+    q.set_attribute_ns(Some("urn:b"), "k", "2").unwrap();
+    let snap = live(&doc);
+    let attrs = |id: &str| {
+        let n = snap.node(first(&snap, |n| n.attr("id") == Some(id)));
+        n.attrs.clone()
+    };
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter().map(|&(k, v)| (k.into(), v.into())).collect()
+    };
+    // The walker lowercases names (as the parser would have).
+    let p_attrs = [("id", "p"), ("datax", "lower"), ("datax", "upper")];
+    assert_eq!(attrs("p"), pairs(&p_attrs));
+    assert_eq!(attrs("q"), pairs(&[("id", "q"), ("k", "1"), ("k", "2")]));
 }
 
 /// A sandboxed frame (opaque origin) is what a cross-origin frame looks like to the page: no

@@ -1,6 +1,6 @@
 //! The one walker: turns any [`DomSource`] into a [`Snapshot`] in a single read-only pass.
 
-use super::source::{DomSource, NodeInfo};
+use super::source::{DomSource, LayoutNeeds, NodeInfo};
 use super::{Namespace, Node, NodeId, NodeKind, Snapshot};
 use crate::budget::Deadline;
 use crate::{Error, Limits};
@@ -158,13 +158,18 @@ fn walk_source<S: DomSource>(
         text_bytes: 0,
         handles: keep_handles.then(|| vec![document.clone()]),
     };
-    // Stack of (handle, parent id, depth, keep text); children pushed in reverse for document order.
-    let mut stack: Vec<(S::Handle, NodeId, usize, bool)> = Vec::new();
+    // Stack of (handle, parent id, depth, keep text, under `display: none`); children pushed in
+    // reverse for document order.
+    let mut stack: Vec<(S::Handle, NodeId, usize, bool, bool)> = Vec::new();
     let mut kids = Vec::new();
     source.children(&document, &mut kids);
-    stack.extend(kids.drain(..).rev().map(|h| (h, NodeId::ROOT, 1, true)));
+    stack.extend(
+        kids.drain(..)
+            .rev()
+            .map(|h| (h, NodeId::ROOT, 1, true, false)),
+    );
     let mut visited = 0usize;
-    while let Some((handle, parent, depth, keep_text)) = stack.pop() {
+    while let Some((handle, parent, depth, keep_text, removed)) = stack.pop() {
         visited += 1;
         if visited % 1024 == 0 {
             walk.deadline.check()?;
@@ -194,7 +199,11 @@ fn walk_source<S: DomSource>(
                     }
                 });
                 let keep = keep_text && !drops_text(&tag, &attrs);
-                let layout = source.layout(&handle);
+                let needs = LayoutNeeds { tag: &tag, removed };
+                let layout = source.layout(&handle, needs);
+                // An iframe's document is laid out on its own (its root starts a new frame).
+                let removed = tag != "iframe"
+                    && (removed || layout.as_ref().is_some_and(|l| l.display == "none"));
                 let id = walk.push(
                     Node {
                         kind: NodeKind::Element,
@@ -210,7 +219,11 @@ fn walk_source<S: DomSource>(
                     &handle,
                 );
                 source.children(&handle, &mut kids);
-                stack.extend(kids.drain(..).rev().map(|h| (h, id, depth + 1, keep)));
+                stack.extend(
+                    kids.drain(..)
+                        .rev()
+                        .map(|h| (h, id, depth + 1, keep, removed)),
+                );
             }
         }
     }
@@ -303,6 +316,74 @@ mod tests {
             capture(&toy(), &Limits::default(), &deadline).unwrap(),
             snap
         );
+    }
+
+    /// A rendered toy where `nav` is `display: none`; records what each layout read was told.
+    struct Rendered(Toy, std::cell::RefCell<Vec<(String, bool, bool)>>);
+
+    impl DomSource for Rendered {
+        type Handle = usize;
+        fn document(&self) -> usize {
+            0
+        }
+        fn info(&self, node: &usize) -> NodeInfo {
+            self.0.info(node)
+        }
+        fn attributes(&self, _: &usize, _: &mut dyn FnMut(&str, &str)) {}
+        fn children(&self, node: &usize, out: &mut Vec<usize>) {
+            self.0.children(node, out);
+        }
+        fn layout(&self, node: &usize, needs: LayoutNeeds<'_>) -> Option<crate::snapshot::Layout> {
+            let tag = self.0 .0[*node].0.unwrap_or_default();
+            self.1
+                .borrow_mut()
+                .push((tag.into(), needs.font(), needs.removed));
+            Some(crate::snapshot::Layout {
+                display: if tag == "nav" { "none" } else { "block" }.into(),
+                ..Default::default()
+            })
+        }
+    }
+
+    #[test]
+    fn layout_reads_skip_fonts_off_block_tags_and_boxes_under_display_none() {
+        // body > (nav > (span > "a"), (iframe > html > p > "b")), span > "c"; nav is
+        // display: none, and the frame's document is laid out on its own.
+        let toy = Toy(vec![
+            (Some("#doc"), "", vec![1]),
+            (Some("body"), "", vec![2, 9]),
+            (Some("nav"), "", vec![3, 5]),
+            (Some("span"), "", vec![4]),
+            (None, "a", vec![]),
+            (Some("iframe"), "", vec![6]),
+            (Some("html"), "", vec![7]),
+            (Some("p"), "", vec![8]),
+            (None, "b", vec![]),
+            (Some("span"), "", vec![10]),
+            (None, "c", vec![]),
+        ]);
+        let src = Rendered(toy, Default::default());
+        capture(&src, &Limits::default(), &Deadline::start(0)).unwrap();
+        let asked: Vec<_> = src
+            .1
+            .borrow()
+            .iter()
+            .map(|(t, f, r)| (t.clone(), *f, *r))
+            .collect();
+        let want = [
+            ("body", true, false),
+            ("nav", true, false),
+            ("span", false, true),
+            ("iframe", false, true),
+            ("html", false, false),
+            ("p", true, false),
+            ("span", false, false),
+        ];
+        let want: Vec<_> = want
+            .iter()
+            .map(|&(t, f, r)| (t.to_string(), f, r))
+            .collect();
+        assert_eq!(asked, want);
     }
 
     #[test]

@@ -195,7 +195,8 @@ pub struct Layout {
     pub x: f32,
     /// Top edge.
     pub y: f32,
-    /// Box width.
+    /// Box width. An element with no layout box (`display: none`, or under one) has an
+    /// all-zero rect at the page's scroll origin.
     pub width: f32,
     /// Box height.
     pub height: f32,
@@ -209,11 +210,12 @@ pub struct Layout {
     pub position: String,
     /// Computed `z-index`; `None` for `auto`.
     pub z_index: Option<i32>,
-    /// Computed font size in px.
+    /// Computed font size in px; 0 (not read) off block tags in a live capture
+    /// (`source::LayoutNeeds`).
     pub font_size: f32,
-    /// Computed font weight (100–900).
+    /// Computed font weight (100–900); 0 (not read) off block tags in a live capture.
     pub font_weight: u16,
-    /// Computed `white-space`.
+    /// Computed `white-space`; empty in a live capture since session 25 (no rule reads it).
     pub white_space: String,
     /// Computed `direction` (`ltr` or `rtl`).
     pub direction: String,

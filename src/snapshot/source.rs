@@ -20,6 +20,29 @@ pub enum NodeInfo {
     Skip,
 }
 
+/// What the walker knows of an element before its layout is read, which spares a rendered
+/// source reads the engine never uses.
+///
+/// Why: in the browser each value is a style or layout read (`getBoundingClientRect` about
+/// 3 µs an element, a computed property about 0.5 µs: docs/BENCHMARKS.md, sessions 24–25).
+/// Fonts are read only on block-tag elements (`rules::BLOCK_TAGS`: `body_font`, small print,
+/// teaser headlines, inferred headings, the learned rows); an element with no layout box has
+/// an all-zero rect by CSSOM View, so its box need not be asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct LayoutNeeds<'a> {
+    /// The element's lowercase local name.
+    pub tag: &'a str,
+    /// An ancestor in the same document is `display: none`: no box (all zero).
+    pub removed: bool,
+}
+
+impl LayoutNeeds<'_> {
+    /// Font size and weight are read (a block tag); otherwise both are captured as 0.
+    pub fn font(&self) -> bool {
+        crate::rules::BLOCK_TAGS.contains(&self.tag)
+    }
+}
+
 /// Read-only access to a document tree. Implementations must never change the document.
 pub trait DomSource {
     /// A cheap handle to one node.
@@ -39,8 +62,9 @@ pub trait DomSource {
     /// element, otherwise the light-DOM children.
     fn children(&self, node: &Self::Handle, out: &mut Vec<Self::Handle>);
 
-    /// Computed style and geometry of an element, when the source is rendered.
-    fn layout(&self, _node: &Self::Handle) -> Option<Layout> {
+    /// Computed style and geometry of an element, when the source is rendered. What the walker
+    /// already knows spares reads: `needs` (see [`LayoutNeeds`]).
+    fn layout(&self, _node: &Self::Handle, _needs: LayoutNeeds<'_>) -> Option<Layout> {
         None
     }
 

@@ -14,7 +14,7 @@ use web_sys::{
     AssignedNodesOptions, Document, Element, HtmlIFrameElement, HtmlSlotElement, Node, Window,
 };
 
-use crate::snapshot::source::{DomSource, NodeInfo};
+use crate::snapshot::source::{DomSource, LayoutNeeds, NodeInfo};
 
 // Reading a value from the DOM costs one wasm↔JS crossing (and a string copy); a page has tens
 // of thousands of elements with ~16 values each. These helpers read one element's values in
@@ -28,31 +28,52 @@ use crate::snapshot::source::{DomSource, NodeInfo};
 // (~0.5 µs each); the remaining per-node crossings (node type, name, child list, handles) are
 // cheap in V8. One JS call per parent returning all its children's values as one string (the
 // same snapshot, checked on 91 pages) measured new/old 0.97–1.01: not kept. Faster capture means
-// reading layout for fewer elements (see BENCHMARKS.md for what the snapshot would lose).
+// reading layout for fewer elements: since session 25 only what the engine reads is asked for
+// (`LayoutNeeds`: no `white-space`, fonts on block tags only, no rect without a layout box).
+//
+// Attributes are read as names and values (no `Attr` objects: 12.2 -> 4.8 ms on a 10k-element
+// page, session 24); a name `getAttribute` cannot reach (an uppercase one a script set on an HTML
+// element, one name in two namespaces) or a list over 32 reads through `attributes`. `currentsrc`
+// is the source the browser chose (srcset, <picture>) when it differs from `src`. An element
+// with no layout box (own or an ancestor's `display: none`) gets CSSOM View's all-zero rect
+// without asking. (No comments inside the JS: it ships as written.)
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
 const SEP = "\u0000";
 const clean = (s) => (s.indexOf(SEP) < 0 ? s : s.replaceAll(SEP, "\uFFFD"));
+function byName(el) {
+  const names = el.getAttributeNames(), out = [];
+  if (names.length > 32) return null;
+  for (let i = 0; i < names.length; i++) {
+    const k = names[i], v = el.getAttribute(k);
+    if (v === null || /[A-Z]/.test(k) || names.indexOf(k) !== i) return null;
+    out.push(clean(k), clean(v));
+  }
+  return out;
+}
 export function lecternAttributes(el) {
-  const a = el.attributes;
-  const out = [];
-  for (let i = 0; i < a.length; i++) out.push(clean(a[i].name), clean(a[i].value));
-  // The source the browser actually chose (srcset, <picture>), when it differs from src.
+  let out = byName(el);
+  if (!out) {
+    const a = el.attributes;
+    out = [];
+    for (let i = 0; i < a.length; i++) out.push(clean(a[i].name), clean(a[i].value));
+  }
   if (el.localName === "img" && el.currentSrc && el.currentSrc !== el.src)
     out.push("currentsrc", clean(el.currentSrc));
   return out.join(SEP);
 }
-export function lecternLayout(view, el) {
-  const s = view.getComputedStyle(el);
-  const r = el.getBoundingClientRect();
-  return [r.left, r.top, r.width, r.height, s.display, s.visibility, s.opacity, s.position,
-          s.zIndex, s.fontSize, s.fontWeight, s.whiteSpace, s.direction].join(SEP);
+export function lecternLayout(view, el, font, removed) {
+  const s = view.getComputedStyle(el), d = s.display;
+  const r = removed || d === "none" ? { left: 0, top: 0, width: 0, height: 0 }
+    : el.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height, d, s.visibility, s.opacity, s.position, s.zIndex,
+          font ? s.fontSize : "", font ? s.fontWeight : "", s.direction].join(SEP);
 }
 "#)]
 extern "C" {
     #[wasm_bindgen(js_name = lecternAttributes)]
     fn js_attributes(el: &Element) -> String;
     #[wasm_bindgen(js_name = lecternLayout)]
-    fn js_layout(view: &Window, el: &Element) -> String;
+    fn js_layout(view: &Window, el: &Element, font: bool, removed: bool) -> String;
 }
 
 const SEP: char = '\0';
@@ -229,11 +250,14 @@ impl DomSource for LiveDom {
         self.push_composed(&h.node, &h.frame, out);
     }
 
-    fn layout(&self, h: &LiveNode) -> Option<Layout> {
+    /// `white-space` is not read (no rule reads it: captured as ""), nor fonts off block tags
+    /// or the box of an element with none ([`LayoutNeeds`]).
+    fn layout(&self, h: &LiveNode, needs: LayoutNeeds<'_>) -> Option<Layout> {
         if !is_element(&h.node) {
             return None;
         }
-        let joined = js_layout(h.frame.view.as_ref()?, h.node.unchecked_ref());
+        let (view, el) = (h.frame.view.as_ref()?, h.node.unchecked_ref());
+        let joined = js_layout(view, el, needs.font(), needs.removed);
         let mut v = joined.split(SEP);
         let mut next = || v.next().unwrap_or_default();
         let mut num = || crate::num::parse_decimal(next()).unwrap_or(0.0);
@@ -250,7 +274,7 @@ impl DomSource for LiveDom {
             z_index: next().parse().ok(),
             font_size: px(next()),
             font_weight: font_weight(next()),
-            white_space: next().to_string(),
+            white_space: String::new(),
             direction: next().to_string(),
         })
     }
@@ -288,9 +312,12 @@ fn px(value: &str) -> f32 {
 }
 
 /// Computed font weight is numeric (`"400"`, possibly fractional with variable fonts);
-/// anything else reads as normal (400).
+/// not read (`""`) is 0; anything else reads as normal (400).
 fn font_weight(value: &str) -> u16 {
     const NORMAL: u16 = 400;
+    if value.is_empty() {
+        return 0;
+    }
     crate::num::parse_decimal(value)
         .map(|w| w.round().clamp(1.0, 1000.0) as u16)
         .unwrap_or(NORMAL)
