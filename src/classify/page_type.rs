@@ -195,11 +195,19 @@ pub(crate) fn declares_discussion(snap: &Snapshot) -> bool {
                     .iter()
                     .any(|&c| ld_types(&snap.node(c).text).any(|t| DISCUSSION_TYPES.contains(&t)))
             } else {
-                n.attr("itemtype")
-                    .and_then(|t| t.trim_end().rsplit('/').next())
-                    .is_some_and(|t| DISCUSSION_TYPES.contains(&t))
+                item_types(n).any(|t| DISCUSSION_TYPES.contains(&t))
             }
         })
+}
+
+/// The schema.org type names an element's microdata declares: `itemtype` is a space-separated
+/// list of type URLs (`"https://schema.org/Article http://schema.org/NewsArticle"`), each named
+/// by its last path segment. One reader for every microdata test, so they agree on what matches.
+pub(crate) fn item_types(n: &Node) -> impl Iterator<Item = &str> {
+    n.attr("itemtype")
+        .unwrap_or_default()
+        .split_ascii_whitespace()
+        .filter_map(|url| url.trim_end_matches('/').rsplit('/').next())
 }
 
 /// A `<script type="application/ld+json">` (schema.org data); also read by `article::metadata`.
@@ -549,6 +557,25 @@ mod tests {
             b.text("Story");
         });
         assert!(!declares_discussion(&b.finish()));
+    }
+
+    #[test]
+    fn item_types_reads_every_url_of_the_list() {
+        let mut b = Builder::new();
+        let one = b.el(
+            "div",
+            &[(
+                "itemtype",
+                " https://schema.org/Article  http://schema.org/QAPage/ ",
+            )],
+            |_| {},
+        );
+        let none = b.el("div", &[], |_| {});
+        let snap = b.finish();
+        let types: Vec<&str> = item_types(snap.node(one)).collect();
+        assert_eq!(types, ["Article", "QAPage"]);
+        assert_eq!(item_types(snap.node(none)).count(), 0);
+        assert!(declares_discussion(&snap));
     }
 
     #[test]

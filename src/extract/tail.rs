@@ -216,7 +216,7 @@ fn is_author_box(n: &crate::snapshot::Node) -> bool {
     let person = n
         .attr("itemprop")
         .is_some_and(|v| v.split_ascii_whitespace().any(|t| t == "author"))
-        && n.attr("itemtype").is_some_and(|t| t.ends_with("/Person"));
+        && crate::classify::page_type::item_types(n).any(|t| t == "Person");
     person
         || (matches!(n.tag.as_str(), "div" | "section" | "aside" | "footer")
             && crate::rules::vocab::named_by(n, tail::AUTHOR_BOX_TERMS))
