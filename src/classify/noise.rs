@@ -1171,6 +1171,34 @@ mod tests {
     }
 
     #[test]
+    fn a_docbook_page_header_is_navigation() {
+        let mut b = Builder::new();
+        let mut head = NodeId(0);
+        b.el("body", &[], |b| {
+            head = b.el("div", &[("class", "navheader")], |b| {
+                b.el("table", &[], |b| {
+                    b.el("tr", &[], |b| {
+                        b.el("th", &[], |b| {
+                            b.text("Chapter 11. Indexes");
+                        });
+                    });
+                    b.el("tr", &[], |b| {
+                        b.el("td", &[], |b| {
+                            b.text("10.6. SELECT Output Columns");
+                        });
+                        b.el("td", &[], |b| {
+                            b.text("Part II. The SQL Language");
+                        });
+                    });
+                });
+            });
+            prose(b, 6);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[head.index()], Some(Reason::Navigation));
+    }
+
+    #[test]
     fn an_accordion_heading_button_is_no_control() {
         let mut b = Builder::new();
         let z = NodeId(0);

@@ -368,6 +368,24 @@ pub(crate) fn is_link(snap: &Snapshot, id: NodeId) -> bool {
     }
 }
 
+/// A heading's text wrapped in a link to itself (`<h2 id="x"><a href="#x">Title</a></h2>`: the
+/// permalink headings of MDN, mdBook, Docker docs and Nuxt Content) or in a disclosure toggle
+/// (a Bootstrap accordion's `<h4><a href="#c1" aria-controls="c1">Question</a></h4>`) names
+/// the section below it: it is not link text, or the section titles score as navigation and
+/// drop. Other in-page links in headings ("Back to top", "#comments", A–Z bars) stay links.
+fn heading_permalink(snap: &Snapshot, node: &crate::Node) -> bool {
+    let (Some(frag), Some(p)) = (
+        node.attr("href").and_then(|h| h.strip_prefix('#')),
+        node.parent,
+    ) else {
+        return false;
+    };
+    let h = snap.node(p);
+    rules::HEADING_TAGS.contains(&h.tag.as_str())
+        && !frag.is_empty()
+        && (h.attr("id") == Some(frag) || node.attr("aria-controls") == Some(frag))
+}
+
 fn wraps_blocks(snap: &Snapshot, node: &crate::Node) -> bool {
     node.children
         .iter()
@@ -405,7 +423,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                 let tag = node.tag.as_str();
                 f.skip[i] |=
                     rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
-                in_link[i] |= is_link(snap, id);
+                in_link[i] |= is_link(snap, id) && !heading_permalink(snap, node);
                 if rules::BLOCK_TAGS.contains(&tag) {
                     f.is_block[i] = true;
                     f.block_of[i] = id;
@@ -797,6 +815,33 @@ mod tests {
         });
         let f = compute(&b.finish());
         assert!(f.blocks.contains(&p));
+    }
+
+    #[test]
+    fn a_heading_permalink_is_not_link_text() {
+        let mut b = Builder::new();
+        let (mut own, mut toggle, mut top) = (NodeId(0), NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            own = b.el("h2", &[("id", "why")], |b| {
+                b.el("a", &[("href", "#why")], |b| {
+                    b.text("Why it works");
+                });
+            });
+            toggle = b.el("h4", &[], |b| {
+                b.el("a", &[("href", "#c1"), ("aria-controls", "c1")], |b| {
+                    b.text("Is it free?");
+                });
+            });
+            top = b.el("h5", &[("id", "end")], |b| {
+                b.el("a", &[("href", "#top")], |b| {
+                    b.text("Back to top");
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.own_link_len[own.index()], 0);
+        assert_eq!(f.own_link_len[toggle.index()], 0);
+        assert_eq!(f.own_link_len[top.index()], f.own_len[top.index()]);
     }
 
     #[test]

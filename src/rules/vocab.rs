@@ -40,6 +40,11 @@ pub(crate) const NAV_TERMS: &[Term] = &[
     t("sitemap"),
     t("megamenu"),
     t("dropdown"),
+    // DocBook XSL's page header and footer (`div.navheader`, `div.navfooter`: "Prev Up Home
+    // Next" and the neighbours' titles), the default of manuals built with it (PostgreSQL,
+    // FreeBSD, GNOME, Linux Documentation Project HOWTOs).
+    x("navheader"),
+    x("navfooter"),
 ];
 
 /// Class/id terms of boxes beside the reading column that `NAV_TERMS` does not name:
