@@ -668,7 +668,11 @@ impl<'a> NoiseClassifier<'a> {
     fn geometric(&self, id: NodeId) -> Option<Reason> {
         let g = self.f.geo(id)?;
         let l = self.snap.node(id).layout.as_ref()?;
-        let banner = !rules::NOT_AD_SLOT_TAGS.contains(&self.snap.node(id).tag.as_str())
+        let tag = self.snap.node(id).tag.as_str();
+        // An inline run's box may be its parent's (`snapshot::source::LayoutNeeds`): its size
+        // is not its own, and one line of text is never ad-sized anyway.
+        let banner = !rules::NOT_AD_SLOT_TAGS.contains(&tag)
+            && !crate::snapshot::source::parent_box_of(tag, l)
             && rules::AD_SIZES
                 .iter()
                 .any(|&(w, h)| (l.width - w).abs() <= w * 0.1 && (l.height - h).abs() <= h * 0.1);
@@ -2721,8 +2725,17 @@ mod tests {
     fn geometry_finds_overlays_and_banners() {
         let mut b = Builder::new();
         let (mut modal, mut ad, mut title, mut cell) = (NodeId(0), NodeId(0), NodeId(0), NodeId(0));
-        let mut byline = NodeId(0);
+        let (mut byline, mut run) = (NodeId(0), NodeId(0));
         b.el("body", &[], |b| {
+            // A link wrapped over two lines of a paragraph, 302×45 like a 320×50 banner (or
+            // given its paragraph's box by a live capture) is not an ad: its box is a line's.
+            b.el("p", &[], |b| {
+                b.text("Start with ");
+                run = b.el("a", &[("href", "/diet")], |b| {
+                    b.text("The Small Change Diet");
+                });
+                b.text(", a plan of small steps that add up over the weeks of the year.");
+            });
             // A post's byline (avatar, name, date) sized like a 468×60 banner is not an ad.
             byline = b.el("div", &[], |b| {
                 b.el("img", &[("src", "avatar.png")], |_| {});
@@ -2792,7 +2805,11 @@ mod tests {
         if let Some(l) = s.nodes[byline.index()].layout.as_mut() {
             (l.width, l.height) = (505.0, 56.0);
         }
+        if let Some(l) = s.nodes[run.index()].layout.as_mut() {
+            (l.display, l.width, l.height) = ("inline".into(), 302.0, 45.0);
+        }
         let l = labels(&s);
+        assert_eq!(l.kind[run.index()], None);
         assert_eq!(l.kind[byline.index()], None);
         assert_eq!(l.kind[modal.index()], Some(Reason::Overlay));
         assert_eq!(l.kind[ad.index()], Some(Reason::Advertisement));

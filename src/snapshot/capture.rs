@@ -199,7 +199,15 @@ fn walk_source<S: DomSource>(
                     }
                 });
                 let keep = keep_text && !drops_text(&tag, &attrs);
-                let needs = LayoutNeeds { tag: &tag, removed };
+                // A `display: contents` parent has no box (a zero rect at the origin).
+                let parent_box = (walk.snap.node(parent).layout.as_ref())
+                    .filter(|l| l.display != "contents")
+                    .map(|l| [l.x, l.y, l.width, l.height]);
+                let needs = LayoutNeeds {
+                    tag: &tag,
+                    removed,
+                    parent_box,
+                };
                 let layout = source.layout(&handle, needs);
                 // An iframe's document is laid out on its own (its root starts a new frame).
                 let removed = tag != "iframe"
@@ -318,8 +326,10 @@ mod tests {
         );
     }
 
-    /// A rendered toy where `nav` is `display: none`; records what each layout read was told.
-    struct Rendered(Toy, std::cell::RefCell<Vec<(String, bool, bool)>>);
+    /// A rendered toy where `nav` is `display: none`; records what each layout read was told
+    /// (tag, fonts, removed, own box).
+    type Asked = (String, bool, bool, bool);
+    struct Rendered(Toy, std::cell::RefCell<Vec<Asked>>);
 
     impl DomSource for Rendered {
         type Handle = usize;
@@ -337,9 +347,14 @@ mod tests {
             let tag = self.0 .0[*node].0.unwrap_or_default();
             self.1
                 .borrow_mut()
-                .push((tag.into(), needs.font(), needs.removed));
+                .push((tag.into(), needs.font(), needs.removed, needs.own_box()));
             Some(crate::snapshot::Layout {
-                display: if tag == "nav" { "none" } else { "block" }.into(),
+                display: match tag {
+                    "nav" => "none",
+                    "a" => "contents",
+                    _ => "block",
+                }
+                .into(),
                 ..Default::default()
             })
         }
@@ -347,8 +362,10 @@ mod tests {
 
     #[test]
     fn layout_reads_skip_fonts_off_block_tags_and_boxes_under_display_none() {
-        // body > (nav > (span > "a"), (iframe > html > p > "b")), span > "c"; nav is
-        // display: none, and the frame's document is laid out on its own.
+        // body > (nav > (span > "a"), (iframe > html > p > "b")), span > ("c", img, a > b); nav
+        // is display: none, a is display: contents, and the frame's document is laid out on its
+        // own. Below the body every element may take its parent's box when inline, except a
+        // replaced one (img, iframe) and a child of a box-less `display: contents` parent.
         let toy = Toy(vec![
             (Some("#doc"), "", vec![1]),
             (Some("body"), "", vec![2, 9]),
@@ -359,8 +376,11 @@ mod tests {
             (Some("html"), "", vec![7]),
             (Some("p"), "", vec![8]),
             (None, "b", vec![]),
-            (Some("span"), "", vec![10]),
+            (Some("span"), "", vec![10, 11, 12]),
             (None, "c", vec![]),
+            (Some("img"), "", vec![]),
+            (Some("a"), "", vec![13]),
+            (Some("b"), "", vec![]),
         ]);
         let src = Rendered(toy, Default::default());
         capture(&src, &Limits::default(), &Deadline::start(0)).unwrap();
@@ -368,20 +388,23 @@ mod tests {
             .1
             .borrow()
             .iter()
-            .map(|(t, f, r)| (t.clone(), *f, *r))
+            .map(|(t, f, r, o)| (t.clone(), *f, *r, *o))
             .collect();
         let want = [
-            ("body", true, false),
-            ("nav", true, false),
-            ("span", false, true),
-            ("iframe", false, true),
-            ("html", false, false),
-            ("p", true, false),
-            ("span", false, false),
+            ("body", true, false, true),
+            ("nav", true, false, false),
+            ("span", false, true, false),
+            ("iframe", false, true, true),
+            ("html", false, false, false),
+            ("p", true, false, false),
+            ("span", false, false, false),
+            ("img", false, false, true),
+            ("a", false, false, false),
+            ("b", false, false, true),
         ];
         let want: Vec<_> = want
             .iter()
-            .map(|&(t, f, r)| (t.to_string(), f, r))
+            .map(|&(t, f, r, o)| (t.to_string(), f, r, o))
             .collect();
         assert_eq!(asked, want);
     }

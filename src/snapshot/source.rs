@@ -27,19 +27,44 @@ pub enum NodeInfo {
 /// 3 µs an element, a computed property about 0.5 µs: docs/BENCHMARKS.md, sessions 24–25).
 /// Fonts are read only on block-tag elements (`rules::BLOCK_TAGS`: `body_font`, small print,
 /// teaser headlines, inferred headings, the learned rows); an element with no layout box has
-/// an all-zero rect by CSSOM View, so its box need not be asked for.
+/// an all-zero rect by CSSOM View, so its box need not be asked for. An inline-level element
+/// (computed `display: inline`, not `sticky`) that is not replaced ([`LayoutNeeds::own_box`])
+/// may take its parent's box instead of its own (`parent_box`): the rules that read boxes off
+/// block tags ask where a run sits (a link list's region), whether it has an area (fade-ins)
+/// and whether it is ad-sized, and an inline run lies in its parent's box (session 26,
+/// docs/BENCHMARKS.md: 44 % of the boxes, the same outputs).
 #[derive(Clone, Copy, Debug)]
 pub struct LayoutNeeds<'a> {
     /// The element's lowercase local name.
     pub tag: &'a str,
     /// An ancestor in the same document is `display: none`: no box (all zero).
     pub removed: bool,
+    /// The parent element's box (x, y, width, height in page px), when it has a layout.
+    pub parent_box: Option<[f32; 4]>,
+}
+
+/// Replaced elements keep their own box when inline: it is their content's size (a 300 × 250
+/// banner `img` or ad `iframe`: the noise stage's ad sizes), not their line's.
+const OWN_BOX_TAGS: &[&str] = &[
+    "img", "iframe", "video", "audio", "canvas", "embed", "object", "svg", "math",
+];
+
+/// The box of `tag` laid out as `l` may be its parent's ([`LayoutNeeds`]): an inline-level,
+/// non-replaced element. Its size is then not its own (a link in a 728 × 90 paragraph).
+pub(crate) fn parent_box_of(tag: &str, l: &super::Layout) -> bool {
+    l.display == "inline" && l.position != "sticky" && !OWN_BOX_TAGS.contains(&tag)
 }
 
 impl LayoutNeeds<'_> {
     /// Font size and weight are read (a block tag); otherwise both are captured as 0.
     pub fn font(&self) -> bool {
         crate::rules::BLOCK_TAGS.contains(&self.tag)
+    }
+
+    /// The element's own box is read even when it is inline-level: a replaced element, or one
+    /// with no parent box to take.
+    pub fn own_box(&self) -> bool {
+        self.parent_box.is_none() || OWN_BOX_TAGS.contains(&self.tag)
     }
 }
 
