@@ -815,21 +815,13 @@ const STATE_CLASS_PREFIXES: &[&str] = &["has-", "is-", "no-", "with-"];
 
 /// Does the element carry a byline class (`BYLINE_CLASSES`, or a `BYLINE_CLASS_ENDINGS` form
 /// that is not a state class)?
-/// Every name of both tables holds "author", "byline" or "writer": a class value without one
-/// (most of a page's) is not split (session 26: this runs on every element up to the article's
-/// end, twice inside it).
 fn byline_class(n: &crate::Node) -> bool {
-    let Some(c) = n.attr("class") else {
-        return false;
-    };
-    let worded = |w: &[u8]| matches!(w, b"author" | b"byline" | b"writer");
-    if !c.as_bytes().windows(6).any(worded) {
-        return false;
-    }
     has_class(n, BYLINE_CLASSES)
-        || c.split_ascii_whitespace().any(|t| {
-            BYLINE_CLASS_ENDINGS.iter().any(|e| t.ends_with(e))
-                && !STATE_CLASS_PREFIXES.iter().any(|p| t.starts_with(p))
+        || n.attr("class").is_some_and(|c| {
+            c.split_ascii_whitespace().any(|t| {
+                BYLINE_CLASS_ENDINGS.iter().any(|e| t.ends_with(e))
+                    && !STATE_CLASS_PREFIXES.iter().any(|p| t.starts_with(p))
+            })
         })
 }
 

@@ -116,19 +116,15 @@ fn drop_inline_box(
 /// The share of prose after `b` that still lets it end the article, when `b` reads as an end
 /// marker (`MAX_PROSE_AFTER_SHARE`) or, on a `product` page, as the heading of its reviews
 /// (`REVIEW_PROSE_AFTER_SHARE`) — whole or without the text of its links. Both texts are
-/// read and keyed once for both tables, the second only when it differs.
+/// read once for both tables.
 ///
 /// Why the text without links: WordPress puts a "Cancel reply" link inside the comment
 /// form's heading (`<h3 id="reply-title">Leave a Reply <small><a …>Cancel reply</a></small></h3>`,
 /// hidden by an inline style until a reply is started), so the heading's whole text never
 /// equals "leave a reply". trafilatura corpus: 10 pages kept the form's heading and notes.
 fn marker_share(snap: &crate::Snapshot, b: NodeId, product: bool) -> Option<f32> {
-    let (whole, outside) = (snap.text_of(b), text_outside_links(snap, b));
-    let mut keys = vec![tail::marker_key(&whole)];
-    if outside != whole {
-        keys.push(tail::marker_key(&outside));
-    }
-    let reads_as = |markers: &[u8]| keys.iter().any(|k| tail::is_marker_key(markers, k));
+    let texts = [snap.text_of(b), text_outside_links(snap, b)];
+    let reads_as = |markers: &[u8]| texts.iter().any(|t| tail::is_marker_in(markers, t));
     if reads_as(tail::END_MARKERS) {
         Some(MAX_PROSE_AFTER_SHARE)
     } else {

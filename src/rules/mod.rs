@@ -640,22 +640,8 @@ pub(crate) fn style_removes(style: &str) -> bool {
 pub(crate) fn compact_style_contains(style: &str, needles: &[&str]) -> bool {
     let mut buf = [0u8; 4 * 400];
     let mut n = 0;
-    if style.is_ascii() {
-        // Byte by byte (char decoding was most of the cost on pages of long inline styles);
-        // the ASCII chars `char::is_whitespace` skips.
-        for &b in style.as_bytes() {
-            if n == 400 {
-                break;
-            }
-            if !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
-                buf[n] = b;
-                n += 1;
-            }
-        }
-    } else {
-        for c in style.chars().filter(|c| !c.is_whitespace()).take(400) {
-            n += c.encode_utf8(&mut buf[n..]).len();
-        }
+    for c in style.chars().filter(|c| !c.is_whitespace()).take(400) {
+        n += c.encode_utf8(&mut buf[n..]).len();
     }
     needles
         .iter()

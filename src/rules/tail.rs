@@ -392,11 +392,7 @@ pub(crate) fn marker_key(text: &str) -> String {
 
 /// True when `text` is one of `markers` (whole, or as a prefix where the marker allows it).
 pub(crate) fn is_marker_in(markers: &[u8], text: &str) -> bool {
-    is_marker_key(markers, &marker_key(text))
-}
-
-/// [`is_marker_in`] for a key [`marker_key`] made (one key read against several tables).
-pub(crate) fn is_marker_key(markers: &[u8], key: &str) -> bool {
+    let key = marker_key(text);
     let key = key.as_bytes();
     crate::rules::prefixed_words(markers).any(|mk| match mk.split_last() {
         Some((b'+', phrase)) => key
