@@ -219,14 +219,14 @@ impl<'a> NoiseClassifier<'a> {
     /// A schema.org `Comment` item inside a `Question` or `Answer` item: a remark under a Q&A
     /// post (`rules::page_type::COMMENT_ITEM_TYPE`).
     fn comment_on_post(&self, id: NodeId, node: &Node) -> Option<Reason> {
-        use crate::classify::page_type::item_types;
+        use crate::classify::page_type::has_item_type;
         use rules::page_type::{COMMENTED_POST_TYPES, COMMENT_ITEM_TYPE};
-        if !item_types(node).any(|t| t == COMMENT_ITEM_TYPE) {
+        if !has_item_type(node, &[COMMENT_ITEM_TYPE]) {
             return None;
         }
         self.snap
             .ancestors(id)
-            .any(|a| item_types(self.snap.node(a)).any(|t| COMMENTED_POST_TYPES.contains(&t)))
+            .any(|a| has_item_type(self.snap.node(a), COMMENTED_POST_TYPES))
             .then_some(Reason::SpecialInformation)
     }
 

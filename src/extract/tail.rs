@@ -216,7 +216,7 @@ fn is_author_box(n: &crate::snapshot::Node) -> bool {
     let person = n
         .attr("itemprop")
         .is_some_and(|v| v.split_ascii_whitespace().any(|t| t == "author"))
-        && crate::classify::page_type::item_types(n).any(|t| t == "Person");
+        && crate::classify::page_type::has_item_type(n, &["Person"]);
     person
         || (matches!(n.tag.as_str(), "div" | "section" | "aside" | "footer")
             && crate::rules::vocab::named_by(n, tail::AUTHOR_BOX_TERMS))
