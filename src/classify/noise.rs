@@ -3114,4 +3114,28 @@ mod tests {
         assert_eq!(footer(1), None);
         assert_eq!(footer(3), None);
     }
+
+    #[test]
+    fn a_legal_box_under_a_product_is_small_print() {
+        // Steam's game page: the description, then its copyright notice.
+        let mut b = Builder::new();
+        let mut legal = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[("class", "game_area_description")], |b| {
+                prose(b, 3);
+            });
+            legal = b.el("div", &[("class", "game_area_legal")], |b| {
+                b.el("p", &[], |b| {
+                    b.text(
+                        "© 2025 Rockstar Games, Inc. All other marks are property of their owners.",
+                    );
+                });
+            });
+        });
+        let s = b.finish();
+        assert_eq!(
+            labels(&s).kind[legal.index()],
+            Some(Reason::SpecialInformation)
+        );
+    }
 }

@@ -281,8 +281,10 @@ pub(crate) fn whole_body(inp: &Inputs) -> Option<Chosen> {
 }
 
 /// Chars of `root`'s text outside noise (when `inp.respect_noise`), navigation landmarks,
-/// the page footer landmark and the document head: what is left of a page when its menus and
-/// footer are taken away.
+/// the page banner and footer landmarks and the document head: what is left of a page when
+/// its menus, header and footer are taken away. The banner: an empty-shell page whose footer
+/// lost its winning box (garmin's category page, its `gf__legal` small print) must not fall
+/// back on the header's skip link and utility bar.
 pub(crate) fn text_outside_menus(inp: &Inputs, root: NodeId) -> u32 {
     let menu = |id: NodeId| {
         let n = inp.snap.node(id);
@@ -291,9 +293,22 @@ pub(crate) fn text_outside_menus(inp: &Inputs, root: NodeId) -> u32 {
             || n.is("menu")
             || n.attr("role") == Some("navigation")
             || is_footer_landmark(n)
+            || is_page_banner(inp, id)
             || n.is("head")
     };
     text_outside(inp, root, menu)
+}
+
+/// `id` is the page's banner landmark: `role="banner"`, or a `<header>` in no
+/// `<article>`/`<main>` (whose own header holds the story's title).
+fn is_page_banner(inp: &Inputs, id: NodeId) -> bool {
+    let n = inp.snap.node(id);
+    n.attr("role") == Some("banner")
+        || n.is("header")
+            && !inp
+                .snap
+                .ancestors(id)
+                .any(|a| is_article_like(inp.snap.node(a)))
 }
 
 /// `id` lies in the page's footer landmark (`<footer>`, `role="contentinfo"`) and in no
@@ -983,6 +998,39 @@ mod tests {
         assert_eq!(with_inputs(&s, |inp| text_outside_menus(inp, html)), 0);
         let (s, html) = page(true);
         assert!(with_inputs(&s, |inp| text_outside_menus(inp, html)) > 0);
+    }
+
+    #[test]
+    fn the_page_header_is_no_text_but_a_storys_header_is() {
+        // The page's banner holds a skip link and a utility bar beside its menu; a story's
+        // own `<header>` holds its title.
+        let page = |story: bool| {
+            let mut b = Builder::new();
+            let body = b.el("body", &[], |b| {
+                b.el("header", &[], |b| {
+                    b.el("a", &[("href", "#main")], |b| {
+                        b.text("Skip navigation links");
+                    });
+                    b.el("div", &[("class", "utility-bar")], |b| {
+                        b.text("Support Center Aviation Support Marine Support");
+                    });
+                });
+                if story {
+                    b.el("article", &[], |b| {
+                        b.el("header", &[], |b| {
+                            b.el("h1", &[], |b| {
+                                b.text("Running watches");
+                            });
+                        });
+                    });
+                }
+            });
+            (b.finish(), body)
+        };
+        let (s, body) = page(false);
+        assert_eq!(with_inputs(&s, |inp| text_outside_menus(inp, body)), 0);
+        let (s, body) = page(true);
+        assert!(with_inputs(&s, |inp| text_outside_menus(inp, body)) > 0);
     }
 
     #[test]

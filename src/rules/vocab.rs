@@ -183,6 +183,13 @@ pub(crate) const SPECIAL_TERMS: &[Term] = &[
     t("partage"),
     x("relacionados"),
     x("relacionadas"),
+    // Session 27: the legal small print of a page — copyright and trademark notices, pricing
+    // and offer footnotes, comment-policy notes — in a box named `legal` as a whole token
+    // (Steam's `game_area_legal` under every game, Nintendo's `legal` section, Mailchimp's
+    // `copy-legal` footnotes, iHerb's `legal-text`, liberty.edu's tuition footnotes, laola1's
+    // "Rechtliche Hinweise"); no gold keeps such a box beside the page's text, and a page
+    // footer's `legal` links were noise already. Whole token: not "legalzoom".
+    x("legal"),
 ];
 
 /// Footer names. A box named so and by a positive term ("post-footer", "entry-footer") that
@@ -749,6 +756,15 @@ mod tests {
             "conmodal f-imagenrelacionada",
             SPECIAL_TERMS
         ));
+    }
+
+    /// Legal small print is named `legal` as a whole token.
+    #[test]
+    fn legal_small_print_boxes_are_special_information() {
+        for class in ["game_area_legal", "copy-legal", "legal-text", "legal"] {
+            assert!(matches_terms(class, SPECIAL_TERMS), "{class}");
+        }
+        assert!(!matches_terms("legalzoom-article", SPECIAL_TERMS));
     }
 
     /// The indexed scan finds the keyword a scan of the table in order finds.
