@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use html5ever::ns;
+use html5ever::{local_name, ns, LocalName};
 
 use super::{detach, insert_before, Data, Id, ParsedDom, Slot, DOCUMENT, NONE};
 
@@ -51,21 +51,22 @@ impl ParsedDom {
             let Data::Element { attrs } = &slot.data else {
                 continue;
             };
-            let local: &str = &self.names[i].local;
-            let attr = |n: &str| {
+            let local = &self.names[i].local;
+            if *local == local_name!("script") {
+                scripts.push(i);
+                continue;
+            }
+            let attr = |n: LocalName| {
                 attrs
                     .iter()
-                    .find(|a| a.name.ns == ns!() && &*a.name.local == n)
+                    .find(|a| a.name.local == n && a.name.ns == ns!())
             };
-            match (local, attr("id")) {
-                ("script", _) => scripts.push(i),
-                ("template", Some(id)) if id.value.starts_with(['B', 'P']) => {
-                    ids.entry(&*id.value).or_insert(i as Id);
-                }
-                (_, Some(id)) if id.value.starts_with('S') && attr("hidden").is_some() => {
-                    ids.entry(&*id.value).or_insert(i as Id);
-                }
-                _ => {}
+            let Some(id) = attr(local_name!("id")) else {
+                continue;
+            };
+            let target = *local == local_name!("template") && id.value.starts_with(['B', 'P']);
+            if target || id.value.starts_with('S') && attr(local_name!("hidden")).is_some() {
+                ids.entry(&*id.value).or_insert(i as Id);
             }
         }
         if ids.is_empty() {
