@@ -14,6 +14,8 @@ use html5ever::{ns, Attribute, LocalName, Namespace as HtmlNs, QualName};
 use crate::snapshot::source::{DomSource, NodeInfo};
 use crate::snapshot::Namespace;
 
+mod stream;
+
 /// Arena index of a parsed node. The document is always `0`.
 pub(crate) type Id = u32;
 
@@ -32,7 +34,10 @@ enum Data {
         attrs: Vec<Attribute>,
     },
     Text(StrTendril),
-    /// Comments, doctypes, processing instructions.
+    /// A React Suspense boundary comment: `<!--$-->`, `<!--$?-->`, `<!--$!-->` open one (`true`),
+    /// `<!--/$-->` closes it; read by [`ParsedDom::join_streamed_segments`].
+    Boundary(bool),
+    /// Other comments, doctypes, processing instructions.
     Other,
 }
 
@@ -234,8 +239,13 @@ impl TreeSink for Sink {
         id
     }
 
-    fn create_comment(&self, _text: StrTendril) -> Id {
-        self.new_node(Data::Other, no_name())
+    fn create_comment(&self, text: StrTendril) -> Id {
+        let data = match &*text {
+            "$" | "$?" | "$!" => Data::Boundary(true),
+            "/$" => Data::Boundary(false),
+            _ => Data::Other,
+        };
+        self.new_node(data, no_name())
     }
 
     fn create_pi(&self, _target: StrTendril, _data: StrTendril) -> Id {
@@ -368,7 +378,7 @@ impl DomSource for ParsedDom {
                 }
             }
             Data::Text(t) => NodeInfo::Text(t.to_string()),
-            Data::Document | Data::Fragment | Data::Other => NodeInfo::Skip,
+            Data::Document | Data::Fragment | Data::Boundary(_) | Data::Other => NodeInfo::Skip,
         }
     }
 

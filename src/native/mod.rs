@@ -97,7 +97,9 @@ pub(crate) fn parse_dom(
         deadline.check()?;
     }
     tokenizer.end();
-    Ok(tokenizer.sink.builder.sink.finish())
+    let mut dom = tokenizer.sink.builder.sink.finish();
+    dom.join_streamed_segments();
+    Ok(dom)
 }
 
 /// The largest char boundary at or below `max` (or the whole string when shorter).

@@ -268,3 +268,84 @@ fn deadline_stops_the_parse_midway() {
     let err = parse_dom(&html, &deadline, true).err();
     assert_eq!(err, Some(Error::TimeBudgetExceeded { limit_ms: 20 }));
 }
+
+/// The text of `<main>` and of the whole page after a parse (React streaming tests).
+fn main_and_page(html: &str) -> (String, String) {
+    let s = snap(html);
+    (s.text_of(first(&s, "main")), s.text_of(NodeId::ROOT))
+}
+
+#[test]
+fn a_completed_boundary_replaces_its_fallback_with_the_segment() {
+    let (main, page) = main_and_page(
+        r#"<main>a<!--$?--><template id="B:0"></template><i>Loading…</i><!--/$-->c</main>
+        <div hidden id="S:0">b</div><script>$RC("B:0","S:0")</script>"#,
+    );
+    assert_eq!(main, "abc");
+    assert_eq!(page.trim(), "abc");
+}
+
+#[test]
+fn a_completed_segment_takes_its_placeholders_place() {
+    let (main, _) = main_and_page(
+        r#"<main>a<template id="P:1"></template>c</main><div hidden id="S:1"><b>b</b></div>
+        <script>$RS=function(a,b){};$RS("S:1","P:1")</script>"#,
+    );
+    assert_eq!(main, "abc");
+}
+
+#[test]
+fn segments_nested_in_segments_join_in_script_order() {
+    // S:0 brings boundary B:1 (its fallback nested in another boundary) and placeholder P:2.
+    let (main, _) = main_and_page(
+        r#"<main><!--$?--><template id="B:0"></template><!--$-->x<!--/$--><!--/$-->d</main>
+        <div hidden id="S:0">a<!--$?--><template id="B:1"></template>…<!--/$--><template id="P:2"></template></div>
+        <script>$RC("B:0","S:0")</script><div hidden id="S:1">b</div><div hidden id="S:2">c</div>
+        <script>$RC("B:1","S:1");$RS("S:2","P:2")</script>"#,
+    );
+    assert_eq!(main, "abcd");
+}
+
+#[test]
+fn broken_or_foreign_streaming_calls_leave_the_page_as_parsed() {
+    for (html, page_text) in [
+        // Missing boundary, missing segment, `$RX` (client-render error), a 3-argument call.
+        (
+            r#"<main>a<!--$?--><template id="B:0"></template>F<!--/$--></main><div hidden id="S:1">b</div>
+            <script>$RC("B:9","S:1");$RC("B:0","S:9");$RX("B:0","S:1");$RC("B:0","S:1","e")</script>"#,
+            "aFb",
+        ),
+        // No `<!--$?-->` before the template; no closing `<!--/$-->`; a segment not hidden.
+        (
+            r#"<main>a<template id="B:0"></template>F<!--$?--><template id="B:2"></template></main>
+            <div hidden id="S:1">b</div><div hidden id="S:2">c</div><div id="S:3">d</div>
+            <template id="P:3"></template>
+            <script>$RC("B:0","S:1");$RC("B:2","S:2");$RS("S:3","P:3")</script>"#,
+            "aFbcd",
+        ),
+        // The boundary inside its own segment, a segment inside its boundary's fallback.
+        (
+            r#"<main>aF</main><div hidden id="S:1"><!--$?--><template id="B:0"></template><!--/$-->b</div>
+            <!--$?--><template id="B:2"></template><div hidden id="S:2">c</div><!--/$-->
+            <script>$RC("B:0","S:1");$RC("B:2","S:2")</script>"#,
+            "aFbc",
+        ),
+    ] {
+        let (main, page) = main_and_page(html);
+        assert_eq!(main, "aF", "{html}");
+        assert_eq!(
+            page.split_whitespace().collect::<String>(),
+            page_text,
+            "{html}"
+        );
+    }
+}
+
+#[test]
+fn a_segment_is_used_once() {
+    let (main, _) = main_and_page(
+        r#"<main><!--$?--><template id="B:0"></template><!--/$-->|<template id="P:1"></template></main>
+        <div hidden id="S:0">a</div><script>$RC("B:0","S:0");$RS("S:0","P:1")</script>"#,
+    );
+    assert_eq!(main, "a|");
+}
