@@ -1194,14 +1194,20 @@ fn lang(src: &Sources<'_>) -> Option<String> {
         .filter(|l| !l.is_empty())
 }
 
-/// Direction of the content: computed `direction` of the first root when captured with layout,
+/// Direction of the content: computed `direction` of the first root when captured with layout
+/// (a live capture reads it on block tags only: then the nearest block ancestor's, inherited),
 /// else the nearest `dir` attribute on the root or its ancestors (up to `html`).
 fn dir(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
     let first = roots.first().copied();
-    if let Some(l) = first.and_then(|r| snap.node(r).layout.as_ref()) {
-        if matches!(l.direction.as_str(), "ltr" | "rtl") {
-            return Some(l.direction.clone());
-        }
+    let computed = first
+        .into_iter()
+        .flat_map(|r| snap.path_up(r))
+        .find_map(|c| {
+            let d = &snap.node(c).layout.as_ref()?.direction;
+            matches!(d.as_str(), "ltr" | "rtl").then(|| d.clone())
+        });
+    if computed.is_some() {
+        return computed;
     }
     let start = first.or_else(|| snap.find_tag("body"))?;
     snap.path_up(start).find_map(|c| {
