@@ -103,7 +103,7 @@ fn layout_values_are_real() {
 /// Session 27's reads (`LayoutNeeds`): under `display: none` only `display`, `visibility` and
 /// `opacity` (the rest is the initial style), `z-index` only with `position: fixed`/`sticky`.
 #[wasm_bindgen_test]
-fn hidden_subtrees_read_display_alone_and_z_index_only_when_fixed() {
+fn hidden_subtrees_read_visibility_alone_and_z_index_only_when_fixed() {
     let doc = page(
         r#"<html><body><div style="display:none">
         <p style="position:fixed;opacity:.5">x</p><b style="visibility:hidden">y</b></div>

@@ -40,9 +40,10 @@ use crate::snapshot::source::{DomSource, LayoutNeeds, NodeInfo};
 // page, session 24); a name `getAttribute` cannot reach (an uppercase one a script set on an HTML
 // element, one name in two namespaces) or a list over 32 reads through `attributes`. `currentsrc`
 // is the source the browser chose (srcset, <picture>) when it differs from `src`. An element
-// under a `display: none` ancestor returns `display`, `visibility` and `opacity` alone; one
-// that is `display: none` gets CSSOM View's all-zero rect without asking; an inline run not
-// asked for its own box (`own` false) returns empty fields and `layout` gives it the parent's.
+// under a `display: none` ancestor returns a zero rect, `display`, `visibility`, `opacity` and
+// `static`; one that is `display: none` gets CSSOM View's all-zero rect without asking; an
+// inline run not asked for its own box (`own` false) returns empty fields and `layout` gives it
+// the parent's.
 // (No comments inside the JS: it ships as written.)
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
 const SEP = "\u0000";
@@ -70,7 +71,7 @@ export function lecternAttributes(el) {
 }
 export function lecternLayout(view, el, block, removed, own) {
   const s = view.getComputedStyle(el), d = s.display;
-  if (removed) return [d, s.visibility, s.opacity].join(SEP);
+  if (removed) return [0, 0, 0, 0, d, s.visibility, s.opacity, "static"].join(SEP);
   const p = s.position, r = d === "none" ? { left: 0, top: 0, width: 0, height: 0 }
     : own || d !== "inline" || p === "sticky" ? el.getBoundingClientRect() : {};
   return [r.left, r.top, r.width, r.height, d, s.visibility, s.opacity, p,
@@ -269,18 +270,9 @@ impl DomSource for LiveDom {
         }
         let (view, el) = (h.frame.view.as_ref()?, h.node.unchecked_ref());
         let joined = js_layout(view, el, needs.font(), needs.removed, needs.own_box());
+        // Under `display: none` the fields after `position` are empty ([`LayoutNeeds::removed`]).
         let mut v = joined.split(SEP);
         let mut next = || v.next().unwrap_or_default();
-        if needs.removed {
-            // Under `display: none`: what `Layout::is_invisible` reads ([`LayoutNeeds::removed`]).
-            return Some(Layout {
-                display: next().to_string(),
-                visibility: next().to_string(),
-                opacity: crate::num::parse_decimal(next()).map_or(1.0, |v| v as f32),
-                position: "static".into(),
-                ..Layout::default()
-            });
-        }
         let mut num = || crate::num::parse_decimal(next()).unwrap_or(0.0);
         let (left, top, width, height) = (num(), num(), num(), num());
         // No rect read (an inline run, [`LayoutNeeds`]): the parent's box, already in page px.
