@@ -78,10 +78,11 @@ fn layout_values_are_real() {
         let l = snap.node(id).layout.clone().expect("layout on elements");
         assert!(l.width > 0.0 && l.height > 0.0, "{tag}: {l:?}");
         assert!(!l.is_invisible(), "{tag}: {l:?}");
-        // Fonts are read on block tags only (`LayoutNeeds`); `white-space` never.
+        // Fonts and direction are read on block tags only (`LayoutNeeds`); `white-space` never.
         let block = !matches!(tag, "img" | "svg");
         assert_eq!(l.font_size > 0.0, block, "{tag}: {l:?}");
         assert_eq!(l.font_weight > 0, block, "{tag}: {l:?}");
+        assert_eq!(l.direction == "ltr", block, "{tag}: {l:?}");
         assert_eq!(l.white_space, "", "{tag}: {l:?}");
     }
     let h1 = snap
@@ -97,6 +98,31 @@ fn layout_values_are_real() {
     assert_eq!(l.display, "none");
     assert!(l.is_invisible());
     assert_eq!((l.width, l.height), (0.0, 0.0), "no box: {l:?}");
+}
+
+/// Session 27's reads (`LayoutNeeds`): under `display: none` only `display`, `visibility` and
+/// `opacity` (the rest is the initial style), `z-index` only with `position: fixed`/`sticky`.
+#[wasm_bindgen_test]
+fn hidden_subtrees_read_visibility_alone_and_z_index_only_when_fixed() {
+    let doc = page(
+        r#"<html><body><div style="display:none">
+        <p style="position:fixed;opacity:.5">x</p><b style="visibility:hidden">y</b></div>
+        <div id="r" style="position:relative;z-index:3">a</div>
+        <div id="f" style="position:fixed;z-index:7">b</div></body></html>"#,
+    );
+    let snap = live(&doc);
+    let layout = |pred: &dyn Fn(&lectern::Node) -> bool| {
+        snap.node(first(&snap, pred)).layout.clone().unwrap()
+    };
+    let p = layout(&|n| n.is("p"));
+    assert_eq!(
+        (p.display.as_str(), p.position.as_str(), p.opacity),
+        ("block", "static", 0.5),
+        "{p:?}"
+    );
+    assert_eq!(layout(&|n| n.is("b")).visibility, "hidden");
+    assert_eq!(layout(&|n| n.attr("id") == Some("r")).z_index, None);
+    assert_eq!(layout(&|n| n.attr("id") == Some("f")).z_index, Some(7));
 }
 
 #[wasm_bindgen_test]

@@ -1194,18 +1194,17 @@ fn lang(src: &Sources<'_>) -> Option<String> {
         .filter(|l| !l.is_empty())
 }
 
-/// Direction of the content: computed `direction` of the first root when captured with layout,
-/// else the nearest `dir` attribute on the root or its ancestors (up to `html`).
+/// Direction of the content: the nearest computed `direction` on the first root or its
+/// ancestors when captured with layout (a live capture reads it on block tags only; inherited),
+/// else the nearest `dir` attribute there (up to `html`).
 fn dir(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
-    let first = roots.first().copied();
-    if let Some(l) = first.and_then(|r| snap.node(r).layout.as_ref()) {
-        if matches!(l.direction.as_str(), "ltr" | "rtl") {
-            return Some(l.direction.clone());
-        }
-    }
-    let start = first.or_else(|| snap.find_tag("body"))?;
+    let start = roots.first().copied().or_else(|| snap.find_tag("body"))?;
     snap.path_up(start).find_map(|c| {
-        let d = snap.node(c).attr("dir")?.trim().to_ascii_lowercase();
+        let n = snap.node(c);
+        let d = match &n.layout {
+            Some(l) => l.direction.clone(),
+            None => n.attr("dir")?.trim().to_ascii_lowercase(),
+        };
         (d == "ltr" || d == "rtl").then_some(d)
     })
 }

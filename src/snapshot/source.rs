@@ -32,12 +32,20 @@ pub enum NodeInfo {
 /// may take its parent's box instead of its own (`parent_box`): the rules that read boxes off
 /// block tags ask where a run sits (a link list's region), whether it has an area (fade-ins)
 /// and whether it is ad-sized, and an inline run lies in its parent's box (session 26,
-/// docs/BENCHMARKS.md: 44 % of the boxes, the same outputs).
+/// docs/BENCHMARKS.md: 44 % of the boxes, the same outputs). Since session 27 `direction`
+/// is read with the fonts (block tags; the metadata takes the nearest block's, an inherited
+/// value), `z-index` only with `position: fixed`/`sticky` (the one rule reading it, overlays),
+/// and an element under a `display: none` ancestor reads only what `Layout::is_invisible`
+/// reads (`display`, `visibility`, `opacity`; the rest is the initial style, the box zero):
+/// the engine trusts the hidden ancestor, and where it shows such a subtree (a closed panel of
+/// prose, a streamed segment) it asks only which of its descendants are hidden. In Chromium a
+/// hidden element's style is computed on demand, 3-5 times a rendered one's cost a read.
 #[derive(Clone, Copy, Debug)]
 pub struct LayoutNeeds<'a> {
     /// The element's lowercase local name.
     pub tag: &'a str,
-    /// An ancestor in the same document is `display: none`: no box (all zero).
+    /// An ancestor in the same document is `display: none`: no box (all zero), and of its
+    /// style only `display`, `visibility` and `opacity`.
     pub removed: bool,
     /// The parent element's box (x, y, width, height in page px), when it has a layout.
     pub parent_box: Option<[f32; 4]>,
@@ -56,7 +64,8 @@ pub(crate) fn parent_box_of(tag: &str, l: &super::Layout) -> bool {
 }
 
 impl LayoutNeeds<'_> {
-    /// Font size and weight are read (a block tag); otherwise both are captured as 0.
+    /// Font size, weight and `direction` are read (a block tag); otherwise captured as 0, 0
+    /// and "".
     pub fn font(&self) -> bool {
         crate::rules::BLOCK_TAGS.contains(&self.tag)
     }

@@ -32,14 +32,19 @@ use crate::snapshot::source::{DomSource, LayoutNeeds, NodeInfo};
 // (`LayoutNeeds`: no `white-space`, fonts on block tags only, no rect without a layout box), and
 // since session 26 an inline run (computed `display: inline`, not `sticky`, not a replaced tag)
 // takes its parent's box: 46 % fewer `getBoundingClientRect` calls, capture new/old 0.93.
+// Since session 27 an element under `display: none` reads `display`, `visibility` and `opacity`
+// alone (Chromium computes a hidden element's style on demand, 3-5x a rendered one's a read),
+// `direction` is read with the fonts (block tags) and `z-index` only when `fixed`/`sticky`.
 //
 // Attributes are read as names and values (no `Attr` objects: 12.2 -> 4.8 ms on a 10k-element
 // page, session 24); a name `getAttribute` cannot reach (an uppercase one a script set on an HTML
 // element, one name in two namespaces) or a list over 32 reads through `attributes`. `currentsrc`
 // is the source the browser chose (srcset, <picture>) when it differs from `src`. An element
-// with no layout box (own or an ancestor's `display: none`) gets CSSOM View's all-zero rect
-// without asking; an inline run not asked for its own box (`own` false) returns empty fields
-// and `layout` gives it the parent's. (No comments inside the JS: it ships as written.)
+// under a `display: none` ancestor returns a zero rect, `display`, `visibility`, `opacity` and
+// `static`; one that is `display: none` gets CSSOM View's all-zero rect without asking; an
+// inline run not asked for its own box (`own` false) returns empty fields and `layout` gives it
+// the parent's.
+// (No comments inside the JS: it ships as written.)
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
 const SEP = "\u0000";
 const clean = (s) => (s.indexOf(SEP) < 0 ? s : s.replaceAll(SEP, "\uFFFD"));
@@ -64,19 +69,21 @@ export function lecternAttributes(el) {
     out.push("currentsrc", clean(el.currentSrc));
   return out.join(SEP);
 }
-export function lecternLayout(view, el, font, removed, own) {
+export function lecternLayout(view, el, block, removed, own) {
   const s = view.getComputedStyle(el), d = s.display;
-  const r = removed || d === "none" ? { left: 0, top: 0, width: 0, height: 0 }
-    : own || d !== "inline" || s.position === "sticky" ? el.getBoundingClientRect() : {};
-  return [r.left, r.top, r.width, r.height, d, s.visibility, s.opacity, s.position, s.zIndex,
-          font ? s.fontSize : "", font ? s.fontWeight : "", s.direction].join(SEP);
+  if (removed) return [0, 0, 0, 0, d, s.visibility, s.opacity, "static"].join(SEP);
+  const p = s.position, r = d === "none" ? { left: 0, top: 0, width: 0, height: 0 }
+    : own || d !== "inline" || p === "sticky" ? el.getBoundingClientRect() : {};
+  return [r.left, r.top, r.width, r.height, d, s.visibility, s.opacity, p,
+          p === "fixed" || p === "sticky" ? s.zIndex : "", block ? s.fontSize : "",
+          block ? s.fontWeight : "", block ? s.direction : ""].join(SEP);
 }
 "#)]
 extern "C" {
     #[wasm_bindgen(js_name = lecternAttributes)]
     fn js_attributes(el: &Element) -> String;
     #[wasm_bindgen(js_name = lecternLayout)]
-    fn js_layout(view: &Window, el: &Element, font: bool, removed: bool, own: bool) -> String;
+    fn js_layout(view: &Window, el: &Element, block: bool, removed: bool, own: bool) -> String;
 }
 
 const SEP: char = '\0';
@@ -253,14 +260,17 @@ impl DomSource for LiveDom {
         self.push_composed(&h.node, &h.frame, out);
     }
 
-    /// `white-space` is not read (no rule reads it: captured as ""), nor fonts off block tags,
-    /// the box of an element with none, or an inline run's own box ([`LayoutNeeds`]).
+    /// `white-space` is not read (no rule reads it: captured as ""), nor fonts and direction off
+    /// block tags, `z-index` off `fixed`/`sticky`, the box of an element with none, an inline
+    /// run's own box, or more than the three visibility values under `display: none`
+    /// ([`LayoutNeeds`]).
     fn layout(&self, h: &LiveNode, needs: LayoutNeeds<'_>) -> Option<Layout> {
         if !is_element(&h.node) {
             return None;
         }
         let (view, el) = (h.frame.view.as_ref()?, h.node.unchecked_ref());
         let joined = js_layout(view, el, needs.font(), needs.removed, needs.own_box());
+        // Under `display: none` the fields after `position` are empty ([`LayoutNeeds::removed`]).
         let mut v = joined.split(SEP);
         let mut next = || v.next().unwrap_or_default();
         let mut num = || crate::num::parse_decimal(next()).unwrap_or(0.0);
