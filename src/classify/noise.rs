@@ -655,13 +655,15 @@ impl<'a> NoiseClassifier<'a> {
             if t.contains(squeezed_lower(&self.snap.node(f).text).as_str()))
     }
 
-    /// Seed 001 menus: mostly link text, few words per link.
+    /// Seed 001 menus: mostly link text, few words per link — unless a sentence announces the
+    /// list ("See the following pages:", `extract::announce`).
     fn is_link_list(&self, id: NodeId) -> bool {
         let i = id.index();
         let links = self.f.links[i].max(1) as f32;
         self.f.link_density(id) > 0.8
             && self.f.links[i] >= 3
             && (self.f.text_len[i] as f32 / 6.0) / links < limits::MENU_WORDS_PER_LINK
+            && !crate::extract::announce::announced(self.snap, self.f, id)
     }
 
     /// Seed 001 geometric candidates confirmed by rules (needs layout).
@@ -1172,6 +1174,37 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[toc.index()], Some(Reason::Navigation));
         assert!(!l.toc[toc.index()]);
+    }
+
+    #[test]
+    fn an_announced_link_list_is_no_menu_but_stays_noise_in_a_landmark() {
+        let label = |intro: &str, wrapper: &str| {
+            let mut b = Builder::new();
+            let (mut boxed, mut list) = (NodeId(0), NodeId(0));
+            b.el("body", &[], |b| {
+                prose(b, 12);
+                boxed = b.el(wrapper, &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(intro);
+                    });
+                    list = b.el("ul", &[], |b| {
+                        for name in ["Strings", "Lists", "Sets", "Hashes"] {
+                            b.el("li", &[], |b| {
+                                b.el("a", &[("href", "/docs/x")], |b| {
+                                    b.text(name);
+                                });
+                            });
+                        }
+                    });
+                });
+            });
+            let l = labels(&b.finish());
+            (l.kind[boxed.index()], l.kind[list.index()])
+        };
+        let intro = "Redis implements the following data types:";
+        assert_eq!(label(intro, "div"), (None, None));
+        assert_eq!(label("Data types", "div").1, Some(Reason::Navigation));
+        assert_eq!(label(intro, "nav").0, Some(Reason::Navigation));
     }
 
     #[test]

@@ -497,6 +497,13 @@ pub(crate) mod limits {
     /// …and cells of at most this many chars on average: names, numbers, dates, short titles
     /// (Wikipedia's laureate lists: 15–40; a layout table's cells hold page columns).
     pub const DATA_TABLE_MEAN_CELL_CHARS: f32 = 80.0;
+    /// A paragraph announcing a list (`extract/announce.rs`: "The following options are
+    /// available:") has at least this many words: a one- or two-word label ("Tags:", "Share
+    /// on:") heads a link box, not a sentence.
+    pub const ANNOUNCE_MIN_WORDS: u32 = 3;
+    /// Wrapper levels climbed from a list to its announcing paragraph, and down into the
+    /// paragraph's wrapper (Asciidoctor: `div.paragraph > p`, then `div.ulist > ul`).
+    pub const ANNOUNCE_LEVELS: usize = 2;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
