@@ -8,7 +8,7 @@
 //! labelled noise before anything asks (the noise stage labels whole subtrees).
 
 use crate::extract::blocks::Features;
-use crate::rules::limits;
+use crate::rules::{self, limits};
 use crate::snapshot::{NodeId, NodeKind, Side, Snapshot};
 
 /// The element before `id` among its siblings, skipping blank text; `None` when `id` comes
@@ -36,8 +36,9 @@ fn last_element(snap: &Snapshot, id: NodeId) -> Option<NodeId> {
         .find(|&c| snap.node(c).kind == NodeKind::Element)
 }
 
-/// `list` (a `ul`/`ol`) follows a paragraph announcing it: a `p` of a few words, mostly not
-/// links, ending in a colon. The list may sit alone in a wrapper (Asciidoctor's
+/// `list` (a `ul`/`ol`/`dl`) follows a paragraph announcing it: a `p` of a few words, mostly
+/// not links, ending in a colon, or a heading or `p` titling it as further reading
+/// (`rules::ANNOUNCING_TITLES`: MDN's "See also" section, Sphinx's `seealso` admonition). The list may sit alone in a wrapper (Asciidoctor's
 /// `div.ulist`), the paragraph at the end of one (`div.paragraph > p`).
 pub(crate) fn announced(snap: &Snapshot, f: &Features, list: NodeId) -> bool {
     let mut at = list;
@@ -58,8 +59,11 @@ pub(crate) fn announced(snap: &Snapshot, f: &Features, list: NodeId) -> bool {
     let Some(mut para) = before else {
         return false;
     };
+    let titles = |n: NodeId| {
+        snap.node(n).is("p") || rules::HEADING_TAGS.contains(&snap.node(n).tag.as_str())
+    };
     for _ in 0..limits::ANNOUNCE_LEVELS {
-        if snap.node(para).is("p") {
+        if titles(para) {
             break;
         }
         match last_element(snap, para) {
@@ -68,13 +72,21 @@ pub(crate) fn announced(snap: &Snapshot, f: &Features, list: NodeId) -> bool {
         }
     }
     let i = para.index();
+    if !titles(para) {
+        return false;
+    }
+    let text = snap.text_of(para);
+    if f.text_len[i] <= limits::ANNOUNCE_TITLE_MAX_CHARS
+        && rules::ANNOUNCING_TITLES.contains(&rules::tail::marker_key(&text).as_str())
+    {
+        return true;
+    }
     if !snap.node(para).is("p")
         || f.own_words[i] < limits::ANNOUNCE_MIN_WORDS
         || f.link_len[i] * 2 > f.text_len[i]
     {
         return false;
     }
-    let text = snap.text_of(para);
     text.trim_end().ends_with([':', '：'])
 }
 
@@ -85,7 +97,7 @@ pub(crate) fn announced_lists(snap: &Snapshot, f: &Features, roots: &[NodeId]) -
     for &r in roots {
         for &id in f.subtree(r) {
             let n = snap.node(id);
-            if !(n.is("ul") || n.is("ol")) || !announced(snap, f, id) {
+            if !(n.is("ul") || n.is("ol") || n.is("dl")) || !announced(snap, f, id) {
                 continue;
             }
             out.0.resize(snap.len(), false);
@@ -95,4 +107,51 @@ pub(crate) fn announced_lists(snap: &Snapshot, f: &Features, roots: &[NodeId]) -
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::build::Builder;
+
+    /// `title` (tag, text) then a wrapper holding only a list of links: is the list announced?
+    fn list_after(tag: &str, text: &str) -> bool {
+        let mut b = Builder::new();
+        let mut list = NodeId(0);
+        b.el("section", &[], |b| {
+            b.el(tag, &[], |b| {
+                b.text(text);
+            });
+            b.el("div", &[("class", "section-content")], |b| {
+                list = b.el("ul", &[], |b| {
+                    for name in ["Promise()", "Using promises"] {
+                        b.el("li", &[], |b| {
+                            b.el("a", &[("href", "/docs/x")], |b| {
+                                b.text(name);
+                            });
+                        });
+                    }
+                });
+            });
+        });
+        let s = b.finish();
+        announced(&s, &crate::extract::blocks::compute(&s), list)
+    }
+
+    #[test]
+    fn a_colon_sentence_or_a_see_also_title_announces_a_list() {
+        assert!(list_after(
+            "p",
+            "Redis implements the following data types:"
+        ));
+        assert!(list_after("h2", "See also"));
+        assert!(list_after("p", "See also:"));
+        assert!(!list_after("h2", "Related posts"));
+        assert!(!list_after("h2", "The following data types:"));
+        assert!(!list_after("p", "Tags:"));
+        assert!(!list_after(
+            "p",
+            "Redis implements the following data types."
+        ));
+    }
 }
