@@ -87,7 +87,7 @@ pub(crate) fn announced(snap: &Snapshot, f: &Features, list: NodeId) -> bool {
     {
         return false;
     }
-    text.trim_end().ends_with([':', '：'])
+    matches!(text.trim_end().chars().next_back(), Some(':' | '：'))
 }
 
 /// `out[id]`: `id` is in a list that a paragraph announces ([`announced`]), under `roots`;
