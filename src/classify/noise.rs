@@ -655,13 +655,15 @@ impl<'a> NoiseClassifier<'a> {
             if t.contains(squeezed_lower(&self.snap.node(f).text).as_str()))
     }
 
-    /// Seed 001 menus: mostly link text, few words per link.
+    /// Seed 001 menus: mostly link text, few words per link — unless a sentence announces the
+    /// list ("See the following pages:", `extract::announce`).
     fn is_link_list(&self, id: NodeId) -> bool {
         let i = id.index();
         let links = self.f.links[i].max(1) as f32;
         self.f.link_density(id) > 0.8
             && self.f.links[i] >= 3
             && (self.f.text_len[i] as f32 / 6.0) / links < limits::MENU_WORDS_PER_LINK
+            && !crate::extract::announce::announced(self.snap, self.f, id)
     }
 
     /// Seed 001 geometric candidates confirmed by rules (needs layout).
@@ -725,6 +727,7 @@ impl<'a> NoiseClassifier<'a> {
         if self.f.has(id, flag::AD) && !self.holds_prose(id) {
             Some(Reason::Advertisement)
         } else if self.f.has(id, flag::NAV)
+            && !self.titles_a_section(id)
             && !self.named_panel(id)
             && !self.chapter_toc(id)
             && !self.named_faq(id)
@@ -776,6 +779,19 @@ impl<'a> NoiseClassifier<'a> {
                     || !*self
                         .og_article
                         .get_or_init(|| crate::classify::page_type::declares_og_article(self.snap)))
+    }
+
+    /// `id` is a heading element that a table of contents lists — its class names a TOC, or it
+    /// has an `id` for the TOC's links: a section title, whatever menu words its class holds.
+    /// Why: Google's DevSite marks section titles `hide-from-toc` (developer.android.com),
+    /// BrowserStack `hide-toc-heading`, Docusaurus `anchorWithStickyNavbar` on every `h2`–`h4`
+    /// (wcxb-dev documentation): the sections lost their titles as navigation. A TOC box or
+    /// list (`nav.toc`, `div#toc ul`) is no heading and stays navigation; a site title
+    /// `<h1 class="masthead">` has no `id` (cleaneval's tripadvisor page kept its nav so).
+    fn titles_a_section(&self, id: NodeId) -> bool {
+        let node = self.snap.node(id);
+        rules::HEADING_TAGS.contains(&node.tag.as_str())
+            && (node.attr("id").is_some() || self.toc_named.get(id.index()) == Some(&true))
     }
 
     /// `id`'s class or id names an FAQ (`rules::vocab::FAQ_TERMS`): questions and their
@@ -1172,6 +1188,72 @@ mod tests {
         let l = labels(&s);
         assert_eq!(l.kind[toc.index()], Some(Reason::Navigation));
         assert!(!l.toc[toc.index()]);
+    }
+
+    #[test]
+    fn an_announced_link_list_is_no_menu_but_stays_noise_in_a_landmark() {
+        let label = |intro: &str, wrapper: &str| {
+            let mut b = Builder::new();
+            let (mut boxed, mut list) = (NodeId(0), NodeId(0));
+            b.el("body", &[], |b| {
+                prose(b, 12);
+                boxed = b.el(wrapper, &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(intro);
+                    });
+                    list = b.el("ul", &[], |b| {
+                        for name in ["Strings", "Lists", "Sets", "Hashes"] {
+                            b.el("li", &[], |b| {
+                                b.el("a", &[("href", "/docs/x")], |b| {
+                                    b.text(name);
+                                });
+                            });
+                        }
+                    });
+                });
+            });
+            let l = labels(&b.finish());
+            (l.kind[boxed.index()], l.kind[list.index()])
+        };
+        let intro = "Redis implements the following data types:";
+        assert_eq!(label(intro, "div"), (None, None));
+        assert_eq!(label("Data types", "div").1, Some(Reason::Navigation));
+        assert_eq!(label(intro, "nav").0, Some(Reason::Navigation));
+    }
+
+    #[test]
+    fn a_section_title_named_for_the_toc_is_no_menu_a_toc_box_is() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut docusaurus, mut devsite, mut masthead, mut toc) = (z, z, z, z);
+        b.el("body", &[], |b| {
+            masthead = b.el("h1", &[("class", "masthead")], |b| {
+                b.text("Travel site");
+            });
+            toc = b.el("div", &[("class", "toc")], |b| {
+                b.el("a", &[("href", "#fields")], |b| {
+                    b.text("Fields");
+                });
+            });
+            prose(b, 6);
+            docusaurus = b.el(
+                "h2",
+                &[("class", "anchorWithStickyNavbar"), ("id", "f")],
+                |b| {
+                    b.text("Fields");
+                },
+            );
+            prose(b, 6);
+            devsite = b.el("h3", &[("class", "hide-from-toc")], |b| {
+                b.text("Get started");
+            });
+            prose(b, 6);
+        });
+        let l = labels(&b.finish());
+        assert_eq!(l.kind[docusaurus.index()], None);
+        assert_eq!(l.kind[devsite.index()], None);
+        assert_eq!(l.kind[masthead.index()], Some(Reason::Navigation));
+        assert_eq!(l.kind[toc.index()], Some(Reason::Navigation));
     }
 
     #[test]

@@ -373,6 +373,9 @@ pub(crate) fn is_link(snap: &Snapshot, id: NodeId) -> bool {
 /// (a Bootstrap accordion's `<h4><a href="#c1" aria-controls="c1">Question</a></h4>`) names
 /// the section below it: it is not link text, or the section titles score as navigation and
 /// drop. Other in-page links in headings ("Back to top", "#comments", A–Z bars) stay links.
+/// Also a link to itself by its own `id` or `name` (man7.org's man pages: `<h2><a id="NAME"
+/// href="#NAME">`) and one back to the table of contents (`role="doc-backlink"`: Sphinx's
+/// `toc-backref` titles in the Celery and Ansible docs).
 fn heading_permalink(snap: &Snapshot, node: &crate::Node) -> bool {
     let (Some(frag), Some(p)) = (
         node.attr("href").and_then(|h| h.strip_prefix('#')),
@@ -381,9 +384,14 @@ fn heading_permalink(snap: &Snapshot, node: &crate::Node) -> bool {
         return false;
     };
     let h = snap.node(p);
+    let to = |v: Option<&str>| v == Some(frag);
     rules::HEADING_TAGS.contains(&h.tag.as_str())
         && !frag.is_empty()
-        && (h.attr("id") == Some(frag) || node.attr("aria-controls") == Some(frag))
+        && (to(h.attr("id"))
+            || to(node.attr("aria-controls"))
+            || to(node.attr("id"))
+            || to(node.attr("name"))
+            || node.attr("role") == Some("doc-backlink"))
 }
 
 fn wraps_blocks(snap: &Snapshot, node: &crate::Node) -> bool {
@@ -402,6 +410,9 @@ fn is_script_url(href: &str) -> bool {
 /// Preorder walk: order, depth, inherited flags, tag paths and own-text statistics.
 fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
     let mut in_link = vec![false; snap.len()];
+    // Inside `code`/`pre`/`kbd`/`samp`: a code sample's words ("share", "login", a licence
+    // header's "Copyright") are no boilerplate keywords (`keyword_in`).
+    let mut in_code = vec![false; snap.len()];
     let mut vocab_cache: HashMap<&str, u8> = HashMap::new();
     let mut tag_counts = Vec::new();
     let mut stack = vec![NodeId::ROOT];
@@ -415,6 +426,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
             f.depth[i] = f.depth[pi].saturating_add(1);
             f.skip[i] = f.skip[pi];
             in_link[i] = in_link[pi];
+            in_code[i] = in_code[pi];
             f.block_of[i] = f.block_of[pi];
             f.ptp[i] = f.ptp[pi];
         }
@@ -424,6 +436,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                 f.skip[i] |=
                     rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
                 in_link[i] |= is_link(snap, id) && !heading_permalink(snap, node);
+                in_code[i] |= matches!(tag, "code" | "pre" | "kbd" | "samp");
                 if rules::BLOCK_TAGS.contains(&tag) {
                     f.is_block[i] = true;
                     f.block_of[i] = id;
@@ -435,7 +448,7 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
                     && node.attr("hidden").is_none()
                     && node.attr("style").is_none();
             }
-            NodeKind::Text if !f.skip[i] => text_stats(snap, f, id, in_link[i]),
+            NodeKind::Text if !f.skip[i] => text_stats(snap, f, id, in_link[i], in_code[i]),
             _ => {}
         }
         set_sibling_positions(snap, f, id, &mut tag_counts);
@@ -568,7 +581,7 @@ fn flags_of(v: &str) -> u8 {
 }
 
 /// Counts one text node into its block's own statistics.
-fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool) {
+fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool, in_code: bool) {
     let text = snap.node(id).text.as_str();
     let (mut len, mut commas, mut words, mut sentences) = (0u32, 0u32, 0u32, 0u32);
     let mut prev_space = true;
@@ -617,7 +630,7 @@ fn text_stats(snap: &Snapshot, f: &mut Features, id: NodeId, in_link: bool) {
     f.own_commas[block] += commas;
     f.own_words[block] += words;
     f.own_sentences[block] += sentences;
-    if len > 0 && len < limits::KEYWORD_MAX_CHARS && f.keyword[block].is_none() {
+    if !in_code && len > 0 && len < limits::KEYWORD_MAX_CHARS && f.keyword[block].is_none() {
         f.keyword[block] = keyword_in(text);
     }
 }
@@ -842,6 +855,53 @@ mod tests {
         assert_eq!(f.own_link_len[own.index()], 0);
         assert_eq!(f.own_link_len[toggle.index()], 0);
         assert_eq!(f.own_link_len[top.index()], f.own_len[top.index()]);
+    }
+
+    #[test]
+    fn a_heading_linking_to_its_own_anchor_or_the_toc_is_not_link_text() {
+        let mut b = Builder::new();
+        let z = NodeId(0);
+        let (mut man, mut backref, mut other) = (z, z, z);
+        b.el("body", &[], |b| {
+            man = b.el("h2", &[], |b| {
+                b.el("a", &[("id", "NAME"), ("href", "#NAME")], |b| {
+                    b.text("NAME");
+                });
+            });
+            backref = b.el("h2", &[], |b| {
+                b.el("a", &[("href", "#id3"), ("role", "doc-backlink")], |b| {
+                    b.text("Introduction");
+                });
+            });
+            other = b.el("h2", &[], |b| {
+                b.el("a", &[("href", "#NAME")], |b| {
+                    b.text("Jump to the name");
+                });
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.own_link_len[man.index()], 0);
+        assert_eq!(f.own_link_len[backref.index()], 0);
+        assert_eq!(f.own_link_len[other.index()], f.own_len[other.index()]);
+    }
+
+    #[test]
+    fn a_boilerplate_word_in_code_is_no_keyword() {
+        let mut b = Builder::new();
+        let (mut code, mut line) = (NodeId(0), NodeId(0));
+        b.el("body", &[], |b| {
+            code = b.el("pre", &[], |b| {
+                b.el("code", &[], |b| {
+                    b.text("# Copyright 2024 The Authors. All rights reserved.");
+                });
+            });
+            line = b.el("p", &[], |b| {
+                b.text("Copyright 2024 The Authors. All rights reserved.");
+            });
+        });
+        let f = compute(&b.finish());
+        assert_eq!(f.keyword[code.index()], None);
+        assert!(f.keyword[line.index()].is_some());
     }
 
     #[test]

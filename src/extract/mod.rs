@@ -1,6 +1,7 @@
 //! Extraction: snapshot → selection → article. The engine's stages are listed in
 //! [`stages`]; this module wires them to the article builder, the trace and site memory.
 
+pub(crate) mod announce;
 pub(crate) mod blocks;
 pub(crate) mod data_table;
 pub(crate) mod layout;

@@ -834,6 +834,7 @@ fn hierarchy_stage(
     let mut labels = Side(vec![None; n]);
     let mut in_roots = Vec::new();
     let notes = linked_notes(snap, f, roots);
+    let announced = crate::extract::announce::announced_lists(snap, f, roots);
     let teasers = crate::extract::layout::link_led_page(snap, f, &inp.noise.inside, roots);
     let column = crate::extract::layout::main_column(snap, f, &inp.noise.inside, roots);
     let data_cells = crate::extract::data_table::data_cells(snap, f, roots);
@@ -858,7 +859,7 @@ fn hierarchy_stage(
                     // A card's title, a data table's cell: one link is its whole text.
                     card_label(inp, id)
                 } else {
-                    first_pass(inp, id, notes[i], fusion)
+                    first_pass(inp, id, notes[i] || announced.get(i) == Some(&true), fusion)
                 };
                 if label == Label::Boilerplate
                     && (teasers || typed && crate::extract::layout::entry_summary(snap, f, id))
@@ -922,8 +923,8 @@ fn first_pass(inp: &Inputs, b: NodeId, note: bool, fusion: Fusion) -> Label {
     learned::fused_label(rule, score, &fusion.fuse)
 }
 
-/// The rules' first-pass label: noise, site-memory repeats, linked notes, link density and
-/// keywords.
+/// The rules' first-pass label: noise, site-memory repeats, linked notes and announced lists
+/// (`note`), link density and keywords.
 fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
     let f = inp.f;
     let i = b.index();
@@ -937,7 +938,8 @@ fn rule_label(inp: &Inputs, b: NodeId, note: bool) -> Label {
         return Label::Boilerplate;
     }
     if note || inp.noise.toc[i] {
-        // A linked note, or a chapter's own table of contents (`rules::vocab::CHAPTER_TOC_TERMS`).
+        // A linked note, a list a sentence announces (`extract::announce`), or a chapter's own
+        // table of contents (`rules::vocab::CHAPTER_TOC_TERMS`).
         return Label::Content;
     }
     let short = f.own_len[i] < limits::KEYWORD_MAX_CHARS;
@@ -1384,6 +1386,53 @@ pub(crate) mod tests {
             out.trace.last_decision(links).map(|d| d.reason),
             Some(Reason::HierarchyVote)
         );
+    }
+
+    /// A docs page: prose, then `intro` (a paragraph) over three one-link items; the list's
+    /// first item.
+    fn docs_page(intro: &str) -> (Snapshot, NodeId) {
+        let mut b = Builder::new();
+        let mut item = NodeId(0);
+        b.el("body", &[], |b| {
+            b.el("div", &[("id", "main")], |b| {
+                for _ in 0..12 {
+                    b.el("p", &[], |b| {
+                        b.text(PROSE);
+                    });
+                }
+                b.el("div", &[], |b| {
+                    b.el("p", &[], |b| {
+                        b.text(intro);
+                    });
+                    b.el("ul", &[], |b| {
+                        for name in ["Strings", "Lists", "Sets"] {
+                            let name = format!(
+                                "An overview of the Redis {name} data type and its commands"
+                            );
+                            let li = b.el("li", &[], |b| {
+                                b.el("a", &[("href", "/docs/x")], |b| {
+                                    b.text(&name);
+                                });
+                            });
+                            item = if item == NodeId(0) { li } else { item };
+                        }
+                    });
+                });
+            });
+        });
+        (b.finish(), item)
+    }
+
+    #[test]
+    fn a_list_a_sentence_announces_is_content() {
+        let kept = |intro: &str| {
+            let (s, item) = docs_page(intro);
+            !run_default(&s).unwrap_or_default().drop[item.index()]
+        };
+        assert!(kept("For more information, see the following pages:"));
+        // No announcement (a sentence, a two-word label), or a site menu: links, dropped.
+        assert!(!kept("For more information, see the following pages."));
+        assert!(!kept("Read more:"));
     }
 
     #[test]

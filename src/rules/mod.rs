@@ -497,6 +497,15 @@ pub(crate) mod limits {
     /// …and cells of at most this many chars on average: names, numbers, dates, short titles
     /// (Wikipedia's laureate lists: 15–40; a layout table's cells hold page columns).
     pub const DATA_TABLE_MEAN_CELL_CHARS: f32 = 80.0;
+    /// A paragraph announcing a list (`extract/announce.rs`: "The following options are
+    /// available:") has at least this many words: a one- or two-word label ("Tags:", "Share
+    /// on:") heads a link box, not a sentence.
+    pub const ANNOUNCE_MIN_WORDS: u32 = 3;
+    /// Wrapper levels climbed from a list to its announcing paragraph, and down into the
+    /// paragraph's wrapper (Asciidoctor: `div.paragraph > p`, then `div.ulist > ul`).
+    pub const ANNOUNCE_LEVELS: usize = 2;
+    /// …and a title announcing a list (`rules::ANNOUNCING_TITLES`) is at most this long.
+    pub const ANNOUNCE_TITLE_MAX_CHARS: u32 = 16;
     /// Keyword (copyright, share …) hits only count on short text; a long paragraph that
     /// mentions "cookies" is still prose.
     pub const KEYWORD_MAX_CHARS: u32 = 200;
@@ -628,6 +637,11 @@ pub(crate) fn hierarchy_thresholds(mode: crate::Mode) -> (f32, f32) {
 pub(crate) const LIST_CONTAINERS: &[&str] = &["ul", "ol", "dl", "li", "dd"];
 /// Only lists whose items average at most this many chars (sub-page titles, not headlines).
 pub(crate) const LIST_ITEM_MAX_MEAN_CHARS: f32 = 40.0;
+/// Titles (as `rules::tail::marker_key` writes them) over a list of further reading that is
+/// part of the document (`extract/announce.rs`). Why: MDN's "See also" section, the
+/// `seealso` admonitions of Sphinx (Python docs) and the SEE ALSO of man pages are links,
+/// dropped as a link list with their heading, yet documentation golds keep them.
+pub(crate) const ANNOUNCING_TITLES: &[&str] = &["see also"];
 
 /// Inline `style` declaring `display: none` (whitespace and case ignored).
 pub(crate) fn style_removes(style: &str) -> bool {
