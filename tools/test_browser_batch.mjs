@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks tools/browser_batch.mjs end to end on a tiny corpus written here (both corpus layouts):
-// page scripts (and event-handler attributes) do not run, <noscript> parses as with scripting on,
+// page scripts (and event-handler attributes) do not run but React's streaming runtime does,
+// <noscript> parses as with scripting on,
 // non-loopback requests are aborted, charsets are decoded as the native
 // parser does, a page that cannot load is recorded as an error without stopping the run, and
 // snapshots are written. Needs pkg/ (./build.sh build). Exits non-zero on the first failure.
@@ -49,6 +50,26 @@ const manifest = [
   // Shift_JIS declared in a meta tag.
   gz("sjis", Buffer.concat([Buffer.from(`<html><head><meta charset="shift_jis"></head><body>${article("")}<p>`),
     Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from(` ${PROSE}</p></body></html>`)])),
+  // React streaming server rendering (wcxb-dev 0046, 0620, 2837…): the runtime's inline scripts
+  // are allowed by hash, so the streamed parts are joined as in a user's browser — a boundary's
+  // fallback replaced (`$RC`), a placeholder filled (`$RS`), a React 19-style batch revealed on a
+  // timer after load — while a script that adds anything to a definition, a client-render error
+  // (`$RX`) and an ordinary inline script still do not run. The runtimes here are written for
+  // the test (same calls and shapes, not React's code).
+  gz("react", Buffer.from(`<!doctype html><html><body><article><h1>Heading</h1><p>${PROSE.repeat(3)}</p>
+    <!--$?--><template id="B:0"></template><p>LOADING-FALLBACK</p><!--/$-->
+    <template id="P:1"></template><!--$?--><template id="B:2"></template><p>BATCH-FALLBACK</p><!--/$-->
+    <p>ARTICLE-END ${PROSE.repeat(3)}</p></article>
+    <div hidden id="S:0"><p>STREAMED-BOUNDARY ${PROSE}</p></div>
+    <script>$RC=function(b,s){s=document.getElementById(s);b=document.getElementById(b);var p=b.parentNode,n=b.nextSibling;while(n&&!(n.nodeType===8&&n.data==="/$")){var x=n.nextSibling;p.removeChild(n);n=x}while(s.firstChild)p.insertBefore(s.firstChild,n);p.removeChild(b);s.remove()};$RC("B:0","S:0")</script>
+    <div hidden id="S:1"><p>STREAMED-SEGMENT ${PROSE}</p></div>
+    <script>$RS=function(s,t){s=document.getElementById(s);t=document.getElementById(t);while(s.firstChild)t.parentNode.insertBefore(s.firstChild,t);t.remove();s.remove()};$RS("S:1","P:1")</script>
+    <div hidden id="S:2"><p>BATCHED-REVEAL ${PROSE}</p></div>
+    <script>$RB=[];$RV=function(q){for(var i=0;i<q.length;i+=2){var b=document.getElementById(q[i]),s=document.getElementById(q[i+1]),p=b.parentNode,n=b.nextSibling;while(n&&!(n.nodeType===8&&n.data==="/$")){var x=n.nextSibling;p.removeChild(n);n=x}while(s.firstChild)p.insertBefore(s.firstChild,n);s.remove()}q.length=0};
+    $RC=function(b,s){$RB.push(b,s);2===$RB.length&&setTimeout($RV.bind(null,$RB),500)};$RC("B:2","S:2")</script>
+    <script>$RS=function(){};document.querySelector("article").append("DEFINITION-PLUS-RAN")</script>
+    <script>$RX("B:0","E1")</script><script>document.querySelector("article").append("ORDINARY-RAN")</script>
+    </body></html>`)),
   // A manifest line whose page file is missing: an error line, and the run goes on.
   { id: "missing", html: "pages/missing.html.gz", url: "http://example.com/missing" },
 ];
@@ -67,9 +88,9 @@ execFileSync("node", [path.join(ROOT, "tools", "browser_batch.mjs"), "--data", d
 const recs = Object.fromEntries(fs.readFileSync(path.join(out, "pred.jsonl"), "utf8").trim().split("\n")
   .map((l) => JSON.parse(l)).map((r) => [r.id, r]));
 
-assert.deepEqual(Object.keys(recs).sort(), ["crawler", "latin1", "metacsp", "missing", "noscript", "scripts", "site", "sjis"]);
+assert.deepEqual(Object.keys(recs).sort(), ["crawler", "latin1", "metacsp", "missing", "noscript", "react", "scripts", "site", "sjis"]);
 assert.ok(recs.missing.error, "a page that cannot load is an error line");
-for (const id of ["scripts", "noscript", "crawler", "metacsp", "latin1", "sjis", "site"]) {
+for (const id of ["scripts", "noscript", "crawler", "metacsp", "latin1", "sjis", "site", "react"]) {
   const r = recs[id];
   assert.equal(r.error, undefined, `${id}: ${r.error}`);
   assert.ok(r.text.includes("Readers come to a page"), `${id}: article text extracted`);
@@ -82,6 +103,13 @@ assert.ok(recs.noscript.text.includes("AFTER-NOSCRIPT"), "an iframe left open in
 assert.ok(!recs.noscript.text.includes("HANDLER-RAN"), "an event-handler attribute did not run");
 assert.equal(recs.noscript.noscript_view, undefined, "a page with rendered text keeps scripting on");
 assert.ok(recs.crawler.noscript_view && recs.crawler.text.includes("CRAWLER-VIEW"), "a crawler view is read from its <noscript>");
+for (const joined of ["STREAMED-BOUNDARY", "STREAMED-SEGMENT", "BATCHED-REVEAL"]) {
+  const at = recs.react.text.indexOf(joined);
+  assert.ok(at >= 0 && at < recs.react.text.indexOf("ARTICLE-END"), `React streaming runtime ran: ${joined} in place`);
+}
+for (const kept of ["LOADING-FALLBACK", "BATCH-FALLBACK", "DEFINITION-PLUS-RAN", "ORDINARY-RAN"]) {
+  assert.ok(!recs.react.text.includes(kept), `React page: ${kept} absent`);
+}
 assert.ok(recs.scripts.blocked >= 2, `non-loopback requests aborted (${recs.scripts.blocked})`);
 assert.ok(recs.latin1.text.includes("café crème"), "windows-1252 fallback");
 assert.ok(recs.sjis.text.includes("日本"), "meta charset shift_jis");

@@ -10,6 +10,14 @@
 // - "disabled": CDP `Emulation.setScriptExecutionDisabled` while the page loads (sessions 3-10).
 //   Chromium then parses `<noscript>` as markup: one unclosed `<iframe>` inside it swallowed the
 //   rest of render.com's page (wcxb-dev 2838, docs/QUALITY.md session 9).
+//
+// One exception in "csp" mode: React's streaming runtime (`reactStreamingScripts` below). A React
+// 18+ server sends slow parts of a page after its shell, as hidden `<div id="S:n">` segments and
+// inline `$RC`/`$RS` calls that move them into place; in a user's browser those calls have run
+// before anyone opens a reader view. Their inline scripts are allowed by hash, so the live DOM
+// here is the joined page the user sees (the native parser joins it too:
+// src/native/dom/stream.rs). No other page script runs.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -26,7 +34,7 @@ export const CHROMIUM_ARGS = [
 ];
 // The settings a run records next to its numbers.
 export const PAGE_SCRIPTS = {
-  csp: "blocked by the page's Content-Security-Policy (script-src: Lectern's injected files only); scripting enabled, so <noscript> parses as raw text as in a user's browser",
+  csp: "blocked by the page's Content-Security-Policy (script-src: Lectern's injected files, and React's streaming runtime by hash); scripting enabled, so <noscript> parses as raw text as in a user's browser",
   disabled: "off while the page loads (CDP Emulation.setScriptExecutionDisabled); then loading is stopped and scripts re-enabled only to inject Lectern (page scripts never run: nothing was scheduled); <noscript> parses as markup",
 };
 export const SETTINGS = {
@@ -34,7 +42,7 @@ export const SETTINGS = {
   page_scripts: PAGE_SCRIPTS.csp,
   network: "loopback only (every other request aborted)",
   viewport: "1280x800",
-  wait: "DOMContentLoaded, then up to 10 s for load",
+  wait: "DOMContentLoaded, then up to 10 s for load, then up to 3 s for React 19's streaming reveal queue",
 };
 export const VIEWPORT = { width: 1280, height: 800 };
 const LOAD_WAIT_MS = 10_000;
@@ -44,7 +52,40 @@ const PKG_PREFIX = "/__lectern/pkg/";
 const READABILITY_PREFIX = "/__lectern/readability/";
 // Only Lectern's own files may run: 'unsafe-eval' for the Readability.js injection (`new Function`;
 // no page script runs to use it), 'wasm-unsafe-eval' to compile the wasm.
-const pageCsp = (origin) => `script-src ${origin}/__lectern/ 'unsafe-eval' 'wasm-unsafe-eval'; object-src 'none'`;
+// `hashes`: the page's React streaming scripts (below), as CSP hash sources.
+const pageCsp = (origin, hashes = []) =>
+  `script-src ${origin}/__lectern/ 'unsafe-eval' 'wasm-unsafe-eval'${hashes.map((h) => ` '${h}'`).join("")}; object-src 'none'`;
+
+// React's streaming runtime, as its servers write it inline (React 18 and 19; wcxb-dev has it on
+// 28 pages): scripts made only of `$RC("B:1","S:1")` / `$RS("S:2","P:2")` calls, or one of the
+// runtime's definitions (`$RC=function(`, `$RS=function(`, `function $RC(`, React 19's
+// `$RB=[];$RV=function(`) followed by such calls, or React 19's timing mark. A client-render
+// error (`$RX`, a third argument) is not allowed: its boundary keeps the fallback, as natively.
+const STREAM_CALLS = /^(?:\$R[CS]\("[A-Z]:[0-9a-z]+","[A-Z]:[0-9a-z]+"\);?)*$/;
+const STREAM_DEFINITIONS = ["$RC=function(", "$RS=function(", "function $RC(", "$RB=[];$RV=function("];
+const STREAM_TIMING = "requestAnimationFrame(function(){$RT=performance.now()});";
+const STREAM_DEFINITION_MAX = 4096;
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/gi;
+
+function isStreamingScript(text) {
+  if (!text || text === STREAM_TIMING || STREAM_CALLS.test(text)) return !!text;
+  if (text.length > STREAM_DEFINITION_MAX || text.includes("$RX") || !/^[\t\n\r\x20-\x7e]*$/.test(text)) return false;
+  if (!STREAM_DEFINITIONS.some((d) => text.startsWith(d))) return false;
+  // What follows the definition's closing `}` (and `;`) must be calls only.
+  const end = text.lastIndexOf("}");
+  return STREAM_CALLS.test(text.slice(end + 1).replace(/^;/, ""));
+}
+
+/** CSP hash sources of a page's React streaming scripts (none on most pages). */
+export function reactStreamingScripts(bytes) {
+  const text = Buffer.from(bytes).toString("latin1");
+  if (!text.includes("$RC") && !text.includes("$RS")) return [];
+  const hashes = new Set();
+  for (const m of text.matchAll(INLINE_SCRIPT)) {
+    if (isStreamingScript(m[1])) hashes.add("sha256-" + crypto.createHash("sha256").update(m[1], "latin1").digest("base64"));
+  }
+  return [...hashes];
+}
 
 const TYPES = {
   ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
@@ -157,7 +198,7 @@ export async function startServer(dataDir, pages) {
   const send = (res, status, type, body) => {
     const headers = { "content-type": type, "cache-control": "no-store" };
     // Ignored in "disabled" mode, where the context bypasses CSP.
-    if (type.startsWith("text/html")) headers["content-security-policy"] = pageCsp(origin);
+    if (type.startsWith("text/html")) headers["content-security-policy"] = pageCsp(origin, reactStreamingScripts(body));
     res.writeHead(status, headers);
     res.end(body);
   };
@@ -283,9 +324,22 @@ async function load({ tab, cdp }, url, scriptsOff) {
   return loaded;
 }
 
+// React 19's runtime reveals streamed boundaries in batches (`$RB`), on an animation frame or a
+// timer of up to ~2.3 s after navigation; wait, bounded, for its queue to drain.
+const STREAM_SETTLE_MS = 3_000;
+async function settleStreaming(tab) {
+  await tab.evaluate(async (ms) => {
+    const until = performance.now() + ms;
+    while (Array.isArray(globalThis.$RB) && globalThis.$RB.length && performance.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, STREAM_SETTLE_MS);
+}
+
 /**
- * Opens `url` with page scripts off: DOMContentLoaded, then up to 10 s for `load` (loading is
- * stopped when it does not come). In "disabled" mode (and for a "csp" page whose text is only in
+ * Opens `url` with page scripts off (but React's streaming runtime, above): DOMContentLoaded, then
+ * up to 10 s for `load` (loading is stopped when it does not come), then up to 3 s for React 19's
+ * reveal queue. In "disabled" mode (and for a "csp" page whose text is only in
  * <noscript>, reopened so) scripts are then switched back on so `inject` can import the wasm
  * module; the page's own scripts were skipped while parsing and never run. Returns whether `load`
  * fired, and sets `tab.noscriptView` when the page was reopened for its <noscript>; throws when
@@ -294,6 +348,7 @@ async function load({ tab, cdp }, url, scriptsOff) {
 export async function open(tab, url) {
   tab.noscriptView = false;
   const loaded = await load(tab, url, tab.disableScripts);
+  if (!tab.disableScripts) await settleStreaming(tab.tab);
   if (tab.disableScripts || !(await rendersOnlyNoscript(tab.tab))) return loaded;
   tab.noscriptView = true;
   return load(tab, url, true);
