@@ -95,15 +95,27 @@ const NEIGHBOUR: [usize; 6] = [0, 2, 26, 29, 20, 11];
 
 /// FNV-1a over the feature names: the feature-set identity written into model headers.
 pub fn feature_set_hash() -> u64 {
+    FEATURE_SET_HASH
+}
+
+/// [`feature_set_hash`], computed at compile time: the wasm builds, which only check a model's
+/// header, then carry no copy of the names (55 strings and their pointer table).
+const FEATURE_SET_HASH: u64 = {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for name in FEATURE_NAMES {
-        for &b in name.as_bytes().iter().chain(b"\n") {
-            h ^= u64::from(b);
+    let mut i = 0;
+    while i < FEATURE_NAMES.len() {
+        let name = FEATURE_NAMES[i].as_bytes();
+        let mut j = 0;
+        while j <= name.len() {
+            let b = if j < name.len() { name[j] } else { b'\n' };
+            h ^= b as u64;
             h = h.wrapping_mul(0x0100_0000_01b3);
+            j += 1;
         }
+        i += 1;
     }
     h
-}
+};
 
 /// Why a model file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -637,6 +649,18 @@ pub(crate) fn fused_label(rule: Label, score: Option<f32>, fuse: &Fuse) -> Label
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compile_time_feature_hash_is_fnv_over_the_names() {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for name in FEATURE_NAMES {
+            for &b in name.as_bytes().iter().chain(b"\n") {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        assert_eq!(feature_set_hash(), h);
+    }
 
     fn stump(feature: u8, threshold: f32, left: f32, right: f32) -> Tree {
         Tree {
