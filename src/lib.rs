@@ -45,6 +45,17 @@ macro_rules! words {
     };
 }
 
+/// Words as a `rules::len_prefixed` table (`&'static [u8]`, each word after its length byte), for
+/// sets asked with `rules::in_table`: a `&[&str]` slice stores an 8-byte pointer and length per
+/// word, which gzip packs poorly.
+macro_rules! prefixed {
+    ($($w:literal),* $(,)?) => {{
+        const WORDS: &str = words![$($w),*];
+        const TABLE: [u8; WORDS.len()] = crate::rules::len_prefixed::<{ WORDS.len() }>(WORDS);
+        &TABLE
+    }};
+}
+
 /// `c.to_lowercase()`, from a table of runs instead of std's (`LOWERCASE_TABLE`: 1,462
 /// `(char, u32)` pairs, 11.7 KB raw, 4.3 KB gz of the extension wasm). Equal to std's for every
 /// char (`lower_tests::lower_char_matches_std`, which fails when a new toolchain's Unicode

@@ -67,7 +67,7 @@ const AUTHOR_KEYS: &[&str] = &[
     "byl",
 ];
 /// Class names of byline elements (WordPress, common news templates).
-const BYLINE_CLASSES: &[&str] = &[
+const BYLINE_CLASSES: &[u8] = prefixed![
     "byline",
     "author",
     "author-name",
@@ -943,7 +943,7 @@ fn in_comments(snap: &Snapshot, d: NodeId) -> bool {
 /// spaces ("Reyan PerumalPublished …"). Why: they open the date line, never a name.
 const BYLINE_STATUS_WORDS: &[&str] = &["Published", "Updated", "Posted", "Follow"];
 /// Weekday names (English): a byline that is only one was cut from a date line ("Sat, 20 Dec").
-const WEEKDAYS: &[&str] = &[
+const WEEKDAYS: &[u8] = prefixed![
     "mon",
     "monday",
     "tue",
@@ -1069,7 +1069,7 @@ fn clean_byline(s: &str) -> String {
     // What is left of a date line ("Sat" of "Sat, 20 Dec", "Aug" of "Aug 08, 2006"), or only
     // numbers (an id), is no name.
     let word = crate::lower(s.trim_end_matches([',', '.']));
-    let date_word = WEEKDAYS.contains(&word.as_str()) || dates::month(&word).is_some();
+    let date_word = crate::rules::in_table(WEEKDAYS, &word) || dates::month(&word).is_some();
     if date_word || s.split_whitespace().all(numeric_token) {
         return String::new();
     }

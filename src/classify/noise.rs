@@ -314,9 +314,7 @@ impl<'a> NoiseClassifier<'a> {
     /// A short date or byline box (`rules::meta_line`).
     fn meta_line(&self, id: NodeId, node: &Node) -> Option<Reason> {
         use rules::meta_line as r;
-        if self.f.text_len[id.index()] > r::META_MAX_CHARS
-            || rules::HEADING_TAGS.contains(&node.tag.as_str())
-        {
+        if self.f.text_len[id.index()] > r::META_MAX_CHARS || rules::is_heading(node.tag.as_str()) {
             return None;
         }
         let named = |a: &str| {
@@ -353,7 +351,7 @@ impl<'a> NoiseClassifier<'a> {
             .is_some_and(|a| {
                 self.snap.descendants(a).any(|d| {
                     let tag = self.snap.node(d).tag.as_str();
-                    tag != "h1" && rules::HEADING_TAGS.contains(&tag)
+                    tag != "h1" && rules::is_heading(tag)
                 })
             })
     }
@@ -790,7 +788,7 @@ impl<'a> NoiseClassifier<'a> {
     /// `<h1 class="masthead">` has no `id` (cleaneval's tripadvisor page kept its nav so).
     fn titles_a_section(&self, id: NodeId) -> bool {
         let node = self.snap.node(id);
-        rules::HEADING_TAGS.contains(&node.tag.as_str())
+        rules::is_heading(node.tag.as_str())
             && (node.attr("id").is_some() || self.toc_named.get(id.index()) == Some(&true))
     }
 
@@ -891,7 +889,7 @@ impl<'a> NoiseClassifier<'a> {
         let sub = self.f.subtree(parent);
         sub.iter()
             .filter(outside)
-            .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
+            .any(|n| rules::is_heading(self.snap.node(*n).tag.as_str()))
             && sub
                 .iter()
                 .filter(outside)
@@ -921,7 +919,7 @@ impl<'a> NoiseClassifier<'a> {
         self.f
             .subtree(id)
             .iter()
-            .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
+            .any(|n| rules::is_heading(self.snap.node(*n).tag.as_str()))
     }
 
     /// Most of `id`'s text is in a MathML `<math>` element.
@@ -938,7 +936,7 @@ impl<'a> NoiseClassifier<'a> {
         self.snap
             .ancestors(id)
             .take(limits::HEADING_INLINE_LEVELS)
-            .any(|p| rules::HEADING_TAGS.contains(&self.snap.node(p).tag.as_str()))
+            .any(|p| rules::is_heading(self.snap.node(p).tag.as_str()))
     }
 
     /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), photo

@@ -433,9 +433,7 @@ fn has_price(snap: &Snapshot, f: &Features) -> Vec<bool> {
 /// `out[id]`: a heading at or below `id`, or a linked title (a link of at least
 /// [`cards::TITLE_LINK_MIN_CHARS`]) with most of the text at `id` outside links.
 fn has_heading(snap: &Snapshot, f: &Features) -> Vec<bool> {
-    let heading = marked(snap, f, |_, n| {
-        crate::rules::HEADING_TAGS.contains(&n.tag.as_str())
-    });
+    let heading = marked(snap, f, |_, n| crate::rules::is_heading(n.tag.as_str()));
     let title = marked(snap, f, |id, n| {
         n.is("a") && f.text_len[id.index()] >= cards::TITLE_LINK_MIN_CHARS
     });

@@ -19,7 +19,7 @@ pub(crate) use vocab::*;
 
 /// Elements that start a block (seed 004 split at div/p/td/body; the rest are the HTML block
 /// elements that carry text of their own on modern pages).
-pub(crate) const BLOCK_TAGS: &[&str] = &[
+pub(crate) const BLOCK_TAGS: &[u8] = prefixed![
     "body",
     "div",
     "p",
@@ -66,7 +66,7 @@ pub(crate) const BLOCK_TAGS: &[&str] = &[
 ];
 
 /// Elements whose text is never rendered as page text (seed 001 "script/style" noise).
-pub(crate) const SKIP_TAGS: &[&str] = &[
+pub(crate) const SKIP_TAGS: &[u8] = prefixed![
     "head",
     "script",
     "style",
@@ -159,6 +159,13 @@ pub(crate) fn prefixed_words(table: &[u8]) -> impl Iterator<Item = &[u8]> {
         rest = after;
         Some(word)
     })
+}
+
+/// `key` is a word of a [`len_prefixed`] table (`prefixed!`, crate root). Not inlined: one
+/// copy of the scan serves every table.
+#[inline(never)]
+pub(crate) fn in_table(table: &[u8], key: &str) -> bool {
+    prefixed_words(table).any(|w| w == key.as_bytes())
 }
 
 /// Some word of a [`len_prefixed`] table opens `text` (`table_words(table).any(|w|
@@ -315,7 +322,7 @@ pub(crate) fn accordion_header(
     let n = snap.node(id);
     n.is("button")
         && n.parent.is_some_and(|p| {
-            HEADING_TAGS.contains(&snap.node(p).tag.as_str())
+            is_heading(snap.node(p).tag.as_str())
                 && snap.text_of(p).trim() == snap.text_of(id).trim()
         })
 }
@@ -329,14 +336,18 @@ pub(crate) fn heading_controls(
     let Some(id) = snap.node(panel).attr("id") else {
         return false;
     };
-    HEADING_TAGS.contains(&snap.node(heading).tag.as_str())
+    is_heading(snap.node(heading).tag.as_str())
         && snap
             .descendants(heading)
             .any(|d| snap.node(d).attr("aria-controls") == Some(id))
 }
 
-/// Headings are content when they sit in content, whatever their length.
-pub(crate) const HEADING_TAGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
+/// Headings (`h1`–`h6`) are content when they sit in content, whatever their length. Tested on
+/// the tag's bytes: a `HEADING_TAGS` slice search was inlined at some twenty call sites.
+#[inline(never)]
+pub(crate) fn is_heading(tag: &str) -> bool {
+    matches!(tag.as_bytes(), [b'h', b'1'..=b'6'])
+}
 
 /// Elements that open a closed accordion or tab panel placed after them (live DOM,
 /// `snapshot/visibility.rs`): the panel's box is `display: none` until clicked.
@@ -713,7 +724,7 @@ pub(crate) fn hiding_class(
     };
     fn shown(c: &str) -> Vec<&str> {
         c.split_ascii_whitespace()
-            .filter(|t| !HIDING_CLASSES.contains(t))
+            .filter(|t| !in_table(HIDING_CLASSES, t))
             .collect()
     }
     // The same classes in any order, as a multiset (a sort of `&str` here linked a second copy
@@ -724,7 +735,7 @@ pub(crate) fn hiding_class(
     }
     let mut tokens = class.split_ascii_whitespace();
     if node.layout.is_some() && styled
-        || !tokens.clone().any(|t| HIDING_CLASSES.contains(&t))
+        || !tokens.clone().any(|t| in_table(HIDING_CLASSES, t))
         || tokens.any(|t| t.contains(':') || (t.starts_with("d-") && t != "d-none"))
     {
         return false;
@@ -737,7 +748,7 @@ pub(crate) fn hiding_class(
             && sib.tag == node.tag
             && sib.attr("class").is_some_and(|c| {
                 !c.split_ascii_whitespace()
-                    .any(|t| HIDING_CLASSES.contains(&t))
+                    .any(|t| in_table(HIDING_CLASSES, t))
                     && same_tokens(&shown(c), &own)
             })
     })

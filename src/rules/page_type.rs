@@ -144,7 +144,7 @@ pub(crate) mod cards {
 /// (no gold line of any corpus is one of these). A `<button>` is dropped already; these are
 /// labels, links and `div`s. Not "Sold out", "Sale", "New", "Add to cart", "Free shipping"
 /// or "Learn more": gold lines keep them (a product's own stock line, feature tiles).
-pub(crate) const CARD_CONTROL_LABELS: &[&str] = &[
+pub(crate) const CARD_CONTROL_LABELS: &[u8] = prefixed![
     "compare",
     "add to compare",
     "quick view",
@@ -229,7 +229,7 @@ const RATING_COUNT_WORDS: &[&str] = &["review", "reviews", "rating", "ratings"];
 #[inline(never)]
 pub(crate) fn is_card_control(text: &str, offers: bool) -> bool {
     let t = crate::classify::noise::squeezed_lower(text);
-    if CARD_CONTROL_LABELS.contains(&t.as_str())
+    if super::in_table(CARD_CONTROL_LABELS, &t)
         || SORT_BAR_PREFIXES.iter().any(|p| t.starts_with(p))
     {
         return true;

@@ -279,7 +279,7 @@ pub(crate) const NEGATIVE_TERMS: &[Term] = &[
 /// jodel.com) and a CMS field bound to an empty value (`w-condition-invisible`:
 /// glossgenius.com's blog). Screen-reader classes (`SR_ONLY_TERMS`) are not here: that text is
 /// kept.
-pub(crate) const HIDING_CLASSES: &[&str] = &[
+pub(crate) const HIDING_CLASSES: &[u8] = prefixed![
     "hide",
     "hidden",
     "d-none",
@@ -310,83 +310,99 @@ pub(crate) const SR_ONLY_TERMS: &[Term] = &[
 
 /// Short texts that mark boilerplate, by noise kind, in twelve languages (seed 004 keyword
 /// features; seed 001 special-information vocabulary). Lowercase; non-ASCII matched exactly.
-pub(crate) const TEXT_KEYWORDS: &[(&str, Reason)] = &[
-    ("©", Reason::SpecialInformation),
-    ("copyright", Reason::SpecialInformation),
-    ("all rights reserved", Reason::SpecialInformation),
-    ("alle rechte vorbehalten", Reason::SpecialInformation),
-    ("tous droits réservés", Reason::SpecialInformation),
-    ("todos los derechos reservados", Reason::SpecialInformation),
-    ("tutti i diritti riservati", Reason::SpecialInformation),
-    ("alle rechten voorbehouden", Reason::SpecialInformation),
-    ("wszelkie prawa zastrzeżone", Reason::SpecialInformation),
-    ("todos os direitos reservados", Reason::SpecialInformation),
-    ("все права защищены", Reason::SpecialInformation),
-    ("無断転載", Reason::SpecialInformation),
-    ("版权所有", Reason::SpecialInformation),
-    ("무단", Reason::SpecialInformation),
-    ("share this", Reason::SpecialInformation),
-    ("teilen", Reason::SpecialInformation),
-    ("partager", Reason::SpecialInformation),
-    ("compartir", Reason::SpecialInformation),
-    ("condividi", Reason::SpecialInformation),
-    ("delen", Reason::SpecialInformation),
-    ("udostępnij", Reason::SpecialInformation),
-    ("compartilhe", Reason::SpecialInformation),
-    ("поделиться", Reason::SpecialInformation),
-    ("シェア", Reason::SpecialInformation),
-    ("分享", Reason::SpecialInformation),
-    ("공유", Reason::SpecialInformation),
-    ("subscribe", Reason::SpecialInformation),
-    ("newsletter", Reason::SpecialInformation),
-    ("abonnieren", Reason::SpecialInformation),
-    ("s'abonner", Reason::SpecialInformation),
-    ("suscríbete", Reason::SpecialInformation),
-    ("iscriviti", Reason::SpecialInformation),
-    ("abonneren", Reason::SpecialInformation),
-    ("subskrybuj", Reason::SpecialInformation),
-    ("assine", Reason::SpecialInformation),
-    ("подписаться", Reason::SpecialInformation),
-    ("購読", Reason::SpecialInformation),
-    ("订阅", Reason::SpecialInformation),
-    ("구독", Reason::SpecialInformation),
-    ("related articles", Reason::Navigation),
-    ("read more", Reason::Navigation),
-    ("verwandte artikel", Reason::Navigation),
-    ("weiterlesen", Reason::Navigation),
-    ("à lire aussi", Reason::Navigation),
-    ("lire aussi", Reason::Navigation),
-    ("artículos relacionados", Reason::Navigation),
-    ("leggi anche", Reason::Navigation),
-    ("lees ook", Reason::Navigation),
-    ("czytaj też", Reason::Navigation),
-    ("czytaj także", Reason::Navigation),
-    ("leia também", Reason::Navigation),
-    ("читайте также", Reason::Navigation),
-    ("関連記事", Reason::Navigation),
-    ("相关文章", Reason::Navigation),
-    ("관련 기사", Reason::Navigation),
+/// Runs of one kind each, `prefixed!` tables; read in order by [`text_keywords`].
+pub(crate) const TEXT_KEYWORDS: &[(Reason, &[u8])] = &[
+    (
+        Reason::SpecialInformation,
+        prefixed![
+            "©",
+            "copyright",
+            "all rights reserved",
+            "alle rechte vorbehalten",
+            "tous droits réservés",
+            "todos los derechos reservados",
+            "tutti i diritti riservati",
+            "alle rechten voorbehouden",
+            "wszelkie prawa zastrzeżone",
+            "todos os direitos reservados",
+            "все права защищены",
+            "無断転載",
+            "版权所有",
+            "무단",
+            "share this",
+            "teilen",
+            "partager",
+            "compartir",
+            "condividi",
+            "delen",
+            "udostępnij",
+            "compartilhe",
+            "поделиться",
+            "シェア",
+            "分享",
+            "공유",
+            "subscribe",
+            "newsletter",
+            "abonnieren",
+            "s'abonner",
+            "suscríbete",
+            "iscriviti",
+            "abonneren",
+            "subskrybuj",
+            "assine",
+            "подписаться",
+            "購読",
+            "订阅",
+            "구독",
+        ],
+    ),
+    (
+        Reason::Navigation,
+        prefixed![
+            "related articles",
+            "read more",
+            "verwandte artikel",
+            "weiterlesen",
+            "à lire aussi",
+            "lire aussi",
+            "artículos relacionados",
+            "leggi anche",
+            "lees ook",
+            "czytaj też",
+            "czytaj także",
+            "leia também",
+            "читайте также",
+            "関連記事",
+            "相关文章",
+            "관련 기사",
+        ],
+    ),
     // A script's placeholder and error lines, left in the served HTML for the script to
     // replace or show: "Loading...", "Unable to add item to List. Please try again." (wcxb-dev:
     // Amazon, Etsy's shipping calculator, allbirds, IKEA's payment box, newegg, Target's
     // category grid). Code samples printing them stay (`NoiseClassifier::keyword`).
-    ("loading...", Reason::SpecialInformation),
-    ("loading…", Reason::SpecialInformation),
-    ("please try again", Reason::SpecialInformation),
-    ("cookie", Reason::Overlay),
-    ("cookies", Reason::Overlay),
-    ("advertisement", Reason::Advertisement),
-    ("anzeige", Reason::Advertisement),
-    ("publicité", Reason::Advertisement),
-    ("publicidad", Reason::Advertisement),
-    ("pubblicità", Reason::Advertisement),
-    ("advertentie", Reason::Advertisement),
-    ("reklama", Reason::Advertisement),
-    ("publicidade", Reason::Advertisement),
-    ("реклама", Reason::Advertisement),
-    ("広告", Reason::Advertisement),
-    ("广告", Reason::Advertisement),
-    ("광고", Reason::Advertisement),
+    (
+        Reason::SpecialInformation,
+        prefixed!["loading...", "loading…", "please try again",],
+    ),
+    (Reason::Overlay, prefixed!["cookie", "cookies",]),
+    (
+        Reason::Advertisement,
+        prefixed![
+            "advertisement",
+            "anzeige",
+            "publicité",
+            "publicidad",
+            "pubblicità",
+            "advertentie",
+            "reklama",
+            "publicidade",
+            "реклама",
+            "広告",
+            "广告",
+            "광고",
+        ],
+    ),
 ];
 
 /// ARIA landmark roles and the noise kind they declare.
@@ -471,7 +487,7 @@ pub(crate) fn is_role_class_name(name: &str) -> bool {
 /// A class name or id of a page builder's layout grid ([`LAYOUT_GRID_NAMES`],
 /// [`LAYOUT_GRID_PREFIXES`]).
 pub(crate) fn is_layout_grid_name(name: &str) -> bool {
-    LAYOUT_GRID_NAMES.contains(&name)
+    super::in_table(LAYOUT_GRID_NAMES, name)
         || LAYOUT_GRID_PREFIXES.iter().any(|p| name.starts_with(p))
         || name
             .strip_prefix(LAYOUT_GRID_NUMBERED)
@@ -489,7 +505,7 @@ pub(crate) fn is_layout_grid_name(name: &str) -> bool {
 /// product details), so the whole item was special information (wcxb-dev: the Atomic Habits
 /// book page kept 330 of its 1,740 gold words); what each box is stays in its id
 /// (`editorialReviews_feature_div`, `sims-simsContainer_feature_div_01`).
-pub(crate) const LAYOUT_GRID_NAMES: &[&str] = &[
+pub(crate) const LAYOUT_GRID_NAMES: &[u8] = prefixed![
     "widget-span",
     "widget-type-custom_widget",
     "widget-type-cell",
@@ -564,33 +580,40 @@ fn name_matches(name: &str, terms: &[Term]) -> bool {
 /// subscribers ("This article is exclusive to STAT+ subscribers") now stay: statnews,
 /// hechingerreport, hubermanlab −0.01 … −0.02.
 pub(crate) fn first_keyword(text: &str) -> Option<Reason> {
-    /// Per first byte: (position in the table, keyword).
-    type ByFirst = Vec<Vec<(usize, &'static [u8])>>;
+    /// Per first byte: (position in the table, keyword, its kind).
+    type ByFirst = Vec<Vec<(usize, &'static [u8], Reason)>>;
     static INDEX: std::sync::OnceLock<ByFirst> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         let mut by_first = vec![Vec::new(); 256];
-        for (k, (word, _)) in TEXT_KEYWORDS.iter().enumerate() {
-            if let Some(&first) = word.as_bytes().first() {
-                by_first[usize::from(first)].push((k, word.as_bytes()));
+        for (k, (word, reason)) in text_keywords().enumerate() {
+            if let Some(&first) = word.first() {
+                by_first[usize::from(first)].push((k, word, reason));
             }
         }
         by_first
     });
     let bytes = text.as_bytes();
-    let mut best = usize::MAX;
+    let (mut best, mut found) = (usize::MAX, None);
     for p in 0..bytes.len() {
-        for &(k, word) in &index[usize::from(bytes[p])] {
+        for &(k, word, reason) in &index[usize::from(bytes[p])] {
             if k < best
                 && bytes[p..].starts_with(word)
                 && !bytes
                     .get(p + word.len())
                     .is_some_and(|b| b.is_ascii_alphabetic())
             {
-                best = k;
+                (best, found) = (k, Some(reason));
             }
         }
     }
-    TEXT_KEYWORDS.get(best).map(|&(_, reason)| reason)
+    found
+}
+
+/// Every keyword of [`TEXT_KEYWORDS`] with its kind, in table order.
+pub(crate) fn text_keywords() -> impl Iterator<Item = (&'static [u8], Reason)> {
+    TEXT_KEYWORDS
+        .iter()
+        .flat_map(|&(reason, words)| super::prefixed_words(words).map(move |w| (w, reason)))
 }
 
 /// The terms of several tables with one flag bit each, indexed by first byte: one scan of a
@@ -679,8 +702,8 @@ mod tests {
         for t in tables.iter().flat_map(|t| t.iter()) {
             assert_eq!(t.word, t.word.to_ascii_lowercase(), "{}", t.word);
         }
-        for (k, _) in TEXT_KEYWORDS {
-            assert_eq!(*k, k.to_ascii_lowercase(), "{k}");
+        for (k, _) in text_keywords() {
+            assert_eq!(k, k.to_ascii_lowercase(), "{k:?}");
         }
         assert!(occurs(b"top-ad", b"ad") && occurs(b"ad", b"ad") && occurs(b"x", b""));
         assert!(!occurs(b"a", b"ad") && !occurs(b"da", b"ad"));
@@ -779,10 +802,9 @@ mod tests {
             "subscribe to our newsletter · copyright",
         ];
         for text in texts {
-            let want = TEXT_KEYWORDS
-                .iter()
-                .find(|(k, _)| text.contains(k))
-                .map(|(_, r)| *r);
+            let want = text_keywords()
+                .find(|(k, _)| text.as_bytes().windows(k.len()).any(|w| w == *k))
+                .map(|(_, r)| r);
             assert_eq!(first_keyword(text), want, "{text}");
         }
         assert_eq!(
