@@ -24,6 +24,23 @@
 // `rules::table_has` read them in order, as the slices were read. Hot tables (tag sets asked per
 // node) stay slices: a slice lookup is faster.
 
+/// Class/id vocabulary terms as one `rules::vocab::Terms` table: `t("navbar")` may occur inside
+/// a token, `x("nav")` matches whole tokens only.
+macro_rules! terms {
+    (@end t) => {
+        "\n"
+    };
+    (@end x) => {
+        "\r"
+    };
+    ($($k:ident($w:literal)),* $(,)?) => {{
+        const WORDS: &str = concat!($($w, terms!(@end $k)),*);
+        const TABLE: [u8; WORDS.len()] =
+            crate::rules::vocab::term_table::<{ WORDS.len() }>(WORDS);
+        &TABLE
+    }};
+}
+
 /// `(key, value)` pairs as one table string.
 macro_rules! pairs {
     ($(($k:literal, $v:literal)),* $(,)?) => {

@@ -812,7 +812,7 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     /// `id`'s class or id holds one of `terms`.
-    fn named_by(&self, id: NodeId, terms: &[rules::vocab::Term]) -> bool {
+    fn named_by(&self, id: NodeId, terms: &rules::vocab::Terms) -> bool {
         rules::vocab::named_by(self.snap.node(id), terms)
     }
 
@@ -829,10 +829,9 @@ impl<'a> NoiseClassifier<'a> {
             .filter_map(|a| node.attr(a))
             .collect();
         let other_nav = |s: &str| {
-            v::NAV_TERMS
-                .iter()
-                .filter(|t| !v::PAGER_TERMS.iter().any(|p| p.word == t.word))
-                .any(|t| rules::matches_terms(s, std::slice::from_ref(t)))
+            v::term_list(v::NAV_TERMS)
+                .filter(|&(w, _, _)| !v::term_list(v::PAGER_TERMS).any(|(p, _, _)| p == w))
+                .any(|(_, _, term)| rules::matches_terms(s, term))
         };
         names
             .iter()

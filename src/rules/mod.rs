@@ -690,7 +690,7 @@ pub(crate) fn contains_ci(hay: &str, needle: &str) -> bool {
 }
 
 /// [`contains_ci`] on bytes.
-fn contains_ci_bytes(h: &[u8], n: &[u8]) -> bool {
+pub(crate) fn contains_ci_bytes(h: &[u8], n: &[u8]) -> bool {
     if n.is_empty() {
         return true;
     }

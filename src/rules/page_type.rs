@@ -2,7 +2,7 @@
 //! repeated "card" region looks like. Each number carries its "why".
 
 use crate::classify::page_type::PageType;
-use crate::rules::vocab::{x, Term};
+use crate::rules::vocab::Terms;
 
 /// Schema.org `@type` values in JSON-LD (and `og:type` values) that say what the page is.
 /// Why: publishers declare listings and products for search engines; the declaration is
@@ -188,7 +188,7 @@ pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
 /// `ed-toolbar` ("Showing 70 results"), adorama's filter toolbar; as a navigation term it
 /// cost viewsonic its grid (session 21), here it is read after the selection, and a portfolio
 /// toolbar holding more than [`SORT_BAR_MAX_CHARS`] of tags stays.
-pub(crate) const SORT_BAR_TERMS: &[Term] = &[
+pub(crate) const SORT_BAR_TERMS: &Terms = terms![
     x("sort"),
     x("sorting"),
     x("sorter"),

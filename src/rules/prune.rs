@@ -106,7 +106,7 @@ pub(crate) fn is_image_glyph(
 
 /// Numbers of the landing-page rule of the `select` stage (`extract/sections.rs`).
 pub(crate) mod sections {
-    use crate::rules::vocab::{t, x, Term};
+    use crate::rules::vocab::Terms;
 
     /// A selection holding less than this share of the page's prose evidence (paragraph
     /// points outside noise) is one section of a landing page: service and company pages
@@ -141,7 +141,7 @@ pub(crate) mod sections {
     /// a LibGuides page one `s-lg-box-collapse` box; their sections are the content (wcxb-dev
     /// 0.55 → 0.97, 0.75 → 0.89, 0.69 → 0.99, 0.61 → 0.91). Stories are not named so. More
     /// names (slider, swiper, slick, tabs, tabpanel, review) moved no page: left out.
-    pub const SECTION_WIDGET_TERMS: &[Term] = &[
+    pub const SECTION_WIDGET_TERMS: &Terms = terms![
         t("faq"),
         t("testimonial"),
         t("carousel"),
