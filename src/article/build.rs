@@ -76,7 +76,7 @@ const BLOCK_TAGS: &[u8] = prefixed![
 ];
 
 /// Computed `display` values that make an element a block box (live DOM only).
-const BLOCK_DISPLAYS: &[&str] = &["block", "flex", "grid", "list-item", "table", "flow-root"];
+const BLOCK_DISPLAYS: &[u8] = prefixed!["block", "flex", "grid", "list-item", "table", "flow-root"];
 
 /// Class names sites use for text meant only for screen readers (Bootstrap, WordPress, GOV.UK, Drupal…).
 const SR_ONLY_CLASSES: &[u8] = prefixed![
@@ -971,7 +971,7 @@ fn is_block_node(n: &crate::Node) -> bool {
     }
     n.layout
         .as_ref()
-        .is_some_and(|l| BLOCK_DISPLAYS.contains(&l.display.as_str()))
+        .is_some_and(|l| crate::rules::in_table(BLOCK_DISPLAYS, &l.display))
 }
 
 fn heading_level(n: &crate::Node) -> Option<u8> {

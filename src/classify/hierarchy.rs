@@ -101,7 +101,8 @@ fn pull_items(
 ) {
     let is_list = |id: NodeId| {
         let n = snap.node(id);
-        rules::LIST_CONTAINERS.iter().any(|t| n.is(t))
+        n.kind == crate::snapshot::NodeKind::Element
+            && rules::in_table(rules::LIST_CONTAINERS, &n.tag)
     };
     if !is_list(list) {
         return;

@@ -160,7 +160,7 @@ impl<'a> NoiseClassifier<'a> {
         if self.is_hidden(id, node) {
             return Some(Reason::Hidden);
         }
-        if rules::CONTROL_TAGS.contains(&tag) && !rules::accordion_header(self.snap, id) {
+        if rules::in_table(rules::CONTROL_TAGS, tag) && !rules::accordion_header(self.snap, id) {
             return Some(Reason::Interactive);
         }
         if node.attr("itemprop") == Some("articleBody") || is_article_like(node) {
@@ -671,7 +671,7 @@ impl<'a> NoiseClassifier<'a> {
         let tag = self.snap.node(id).tag.as_str();
         // An inline run's box may be its parent's (`snapshot::source::LayoutNeeds`): its size
         // is not its own, and one line of text is never ad-sized anyway.
-        let banner = !rules::NOT_AD_SLOT_TAGS.contains(&tag)
+        let banner = !rules::in_table(rules::NOT_AD_SLOT_TAGS, tag)
             && !crate::snapshot::source::parent_box_of(tag, l)
             && rules::AD_SIZES
                 .iter()

@@ -469,8 +469,10 @@ fn blocked(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Vec<bool> {
         // esigelec.fr's `#menu-lateral`, 12 sections over their sub-menus, won as the grid.
         let menu = f.has(id, flag::NAV) && f.link_density(id) >= cards::MENU_MIN_LINK_SHARE;
         let chrome = menu
-            || CHROME_TAGS.contains(&node.tag.as_str())
-            || node.attr("role").is_some_and(|r| CHROME_ROLES.contains(&r));
+            || crate::rules::in_table(CHROME_TAGS, &node.tag)
+            || node
+                .attr("role")
+                .is_some_and(|r| crate::rules::in_table(CHROME_ROLES, r));
         out[i] = up || own || chrome || f.skip[i];
     }
     out

@@ -94,7 +94,7 @@ pub(crate) const SKIP_TAGS: &[u8] = prefixed![
 ];
 
 /// GUI controls: seed 001 counts them as interactive noise even outside a `<form>`.
-pub(crate) const CONTROL_TAGS: &[&str] = &["input", "select", "textarea", "button", "option"];
+pub(crate) const CONTROL_TAGS: &[u8] = prefixed!["input", "select", "textarea", "button", "option"];
 
 /// `<input type>` values that make a choice among options. Why: shop templates draw a
 /// product's variant picker (Shopify Dawn `variant-radios`, Salesforce Commerce
@@ -351,9 +351,8 @@ pub(crate) fn is_heading(tag: &str) -> bool {
 
 /// Elements that open a closed accordion or tab panel placed after them (live DOM,
 /// `snapshot/visibility.rs`): the panel's box is `display: none` until clicked.
-pub(crate) const DISCLOSURE_TRIGGER_TAGS: &[&str] = &[
-    "button", "summary", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
-];
+pub(crate) const DISCLOSURE_TRIGGER_TAGS: &[u8] =
+    prefixed!["button", "summary", "dt", "h1", "h2", "h3", "h4", "h5", "h6",];
 
 /// Numbers used by the stages, each with where it comes from.
 pub(crate) mod limits {
@@ -645,7 +644,7 @@ pub(crate) fn hierarchy_thresholds(mode: crate::Mode) -> (f32, f32) {
 /// (GeeksforGeeks topic hubs, docs section pages) run "heading, then a list of links to the
 /// sub-pages" through the body; the section's vote kept each `ul` yet every one-link `li` stayed
 /// boilerplate by link density, so the kept lists were empty (wcxb-dev documentation).
-pub(crate) const LIST_CONTAINERS: &[&str] = &["ul", "ol", "dl", "li", "dd"];
+pub(crate) const LIST_CONTAINERS: &[u8] = prefixed!["ul", "ol", "dl", "li", "dd"];
 /// Only lists whose items average at most this many chars (sub-page titles, not headlines).
 pub(crate) const LIST_ITEM_MAX_MEAN_CHARS: f32 = 40.0;
 /// Titles (as `rules::tail::marker_key` writes them) over a list of further reading that is

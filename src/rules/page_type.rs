@@ -42,10 +42,11 @@ pub(crate) const OG_PRODUCT_TYPES: &[&str] = &["product", "product.item", "og:pr
 
 /// Page chrome never holds the card region, whatever share of the text it has (seed 001
 /// labels these only when small; a mega menu can outweigh a short listing).
-pub(crate) const CHROME_TAGS: &[&str] = &["nav", "menu", "header", "footer", "aside"];
+pub(crate) const CHROME_TAGS: &[u8] = prefixed!["nav", "menu", "header", "footer", "aside"];
 
 /// ARIA roles of page chrome, for the same reason.
-pub(crate) const CHROME_ROLES: &[&str] = &["navigation", "banner", "contentinfo", "complementary"];
+pub(crate) const CHROME_ROLES: &[u8] =
+    prefixed!["navigation", "banner", "contentinfo", "complementary"];
 
 /// Numbers of the card-region detector.
 pub(crate) mod cards {
@@ -205,7 +206,7 @@ pub(crate) const SORT_BAR_MAX_CHARS: u32 = 200;
 pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
     text_len > 0
         && text_len <= SORT_BAR_MAX_CHARS
-        && !crate::rules::NOT_AD_SLOT_TAGS.contains(&node.tag.as_str())
+        && !crate::rules::in_table(crate::rules::NOT_AD_SLOT_TAGS, &node.tag)
         && node
             .attr("class")
             .is_some_and(|v| crate::rules::matches_terms(v, SORT_BAR_TERMS))
@@ -215,7 +216,7 @@ pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
 pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 32;
 
 /// The words a tile's rating count ends with ("128 reviews", "(1,204 ratings)").
-const RATING_COUNT_WORDS: &[&str] = &["review", "reviews", "rating", "ratings"];
+const RATING_COUNT_WORDS: &[u8] = prefixed!["review", "reviews", "rating", "ratings"];
 
 /// True when `text` is a product-card control or badge or a listing toolbar's control
 /// ([`CARD_CONTROL_LABELS`], [`SORT_BAR_PREFIXES`]), or, off a product page (`offers`), a
@@ -241,7 +242,7 @@ pub(crate) fn is_card_control(text: &str, offers: bool) -> bool {
             n.bytes().next().is_some_and(|b| b.is_ascii_digit())
                 && n.bytes()
                     .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'.' | b'k'))
-                && RATING_COUNT_WORDS.contains(&w)
+                && super::in_table(RATING_COUNT_WORDS, w)
         })
 }
 

@@ -42,7 +42,7 @@ pub(crate) const THREAD_REPEAT_MIN_CHARS: u32 = 10;
 pub(crate) const THREAD_CONTROL_LINES: &[&str] = &["click to expand...", "click to shrink..."];
 /// The words a post's like count or its poster's post count ends with ("1 Like", "12 likes",
 /// "1,204 posts"), a separator ("·") aside.
-pub(crate) const POST_COUNT_WORDS: &[&str] = &["like", "likes", "post", "posts"];
+pub(crate) const POST_COUNT_WORDS: &[u8] = prefixed!["like", "likes", "post", "posts"];
 
 /// True when `key` (a line, case and whitespace folded) is a post's furniture
 /// ([`THREAD_CONTROL_LINES`], a `#` and a count, a count (`rules::is_count`) and one of [`POST_COUNT_WORDS`]).
@@ -51,7 +51,7 @@ pub(crate) fn is_post_furniture(key: &str) -> bool {
     THREAD_CONTROL_LINES.contains(&key)
         || key.strip_prefix('#').is_some_and(super::is_count)
         || key.split_once(' ').is_some_and(|(n, w)| {
-            super::is_count(n) && POST_COUNT_WORDS.contains(&w.trim_end_matches([' ', '·']))
+            super::is_count(n) && super::in_table(POST_COUNT_WORDS, w.trim_end_matches([' ', '·']))
         })
 }
 

@@ -474,7 +474,7 @@ pub(crate) const AD_SIZES: &[(f32, f32)] = &[
 /// Boxes that are never an ad slot, whatever their size: a table's cells and rows take the
 /// grid's size (a course schedule's row of 320 × 50 px read as a mobile banner: wcxb-dev 0424
 /// lost its page to its lecture table); ad slots are boxes of their own.
-pub(crate) const NOT_AD_SLOT_TAGS: &[&str] = &["td", "th", "tr", "caption"];
+pub(crate) const NOT_AD_SLOT_TAGS: &[u8] = prefixed!["td", "th", "tr", "caption"];
 
 /// True when any class/id token of `value` matches a term of `terms`. A match holds its term,
 /// so a value holding none (the common case) is neither lowercased nor split into names and

@@ -424,7 +424,7 @@ pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
 fn is_trigger(snap: &Snapshot, id: crate::snapshot::NodeId, depth: u8) -> bool {
     let node = snap.node(id);
-    if rules::DISCLOSURE_TRIGGER_TAGS.contains(&node.tag.as_str())
+    if rules::in_table(rules::DISCLOSURE_TRIGGER_TAGS, &node.tag)
         || node.attr("aria-expanded").is_some()
         || matches!(node.attr("role"), Some("button" | "tab"))
     {
