@@ -511,8 +511,10 @@ impl<'a> NoiseClassifier<'a> {
 
     fn structural(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
         if let Some(role) = node.attr("role") {
-            if let Some((_, r)) = rules::NOISE_ROLES.iter().find(|(k, _)| *k == role) {
-                return Some(*r);
+            if let Some(&(r, _)) =
+                (rules::NOISE_ROLES.iter()).find(|(_, k)| rules::in_table(k, role))
+            {
+                return Some(r);
             }
         }
         match node.tag.as_str() {

@@ -434,26 +434,36 @@ pub(crate) const TEXT_KEYWORDS: &[(Reason, &[u8])] = &[
     ),
 ];
 
-/// ARIA landmark roles and the noise kind they declare.
-pub(crate) const NOISE_ROLES: &[(&str, Reason)] = &[
-    ("navigation", Reason::Navigation),
-    ("menubar", Reason::Navigation),
-    ("menu", Reason::Navigation),
-    ("banner", Reason::Navigation),
-    ("contentinfo", Reason::SpecialInformation),
-    ("complementary", Reason::SpecialInformation),
-    ("search", Reason::Interactive),
-    // A group of choice options: shops' colour and size swatch pickers (gymshark, bombas,
-    // cocorepublic), protection-plan choosers (walmart); their option names are no content.
-    ("radiogroup", Reason::Interactive),
-    ("dialog", Reason::Overlay),
-    ("alertdialog", Reason::Overlay),
-    // An advisory live region: what a script announces as the page changes — Shopify themes'
-    // price box ("Regular price / Sale price / Sold out": deathwishcoffee, maelstrom,
-    // headphones.com, uncagedergonomics), REI's "loaded 153 results", Zalando's and Figma's
-    // carousel position, "Loading content". `alert` is left out: Bootstrap's `.alert` callouts
-    // declare it around notes the golds keep.
-    ("status", Reason::SpecialInformation),
+/// ARIA landmark roles by the noise kind they declare (`prefixed!` tables; no role is in two).
+pub(crate) const NOISE_ROLES: &[(Reason, &[u8])] = &[
+    (
+        Reason::Navigation,
+        prefixed!["navigation", "menubar", "menu", "banner"],
+    ),
+    (
+        Reason::SpecialInformation,
+        prefixed![
+            "contentinfo",
+            "complementary",
+            // An advisory live region: what a script announces as the page changes — Shopify
+            // themes' price box ("Regular price / Sale price / Sold out": deathwishcoffee,
+            // maelstrom, headphones.com, uncagedergonomics), REI's "loaded 153 results",
+            // Zalando's and Figma's carousel position, "Loading content". `alert` is left out:
+            // Bootstrap's `.alert` callouts declare it around notes the golds keep.
+            "status",
+        ],
+    ),
+    (
+        Reason::Interactive,
+        prefixed![
+            "search",
+            // A group of choice options: shops' colour and size swatch pickers (gymshark,
+            // bombas, cocorepublic), protection-plan choosers (walmart); their option names
+            // are no content.
+            "radiogroup",
+        ],
+    ),
+    (Reason::Overlay, prefixed!["dialog", "alertdialog"]),
 ];
 
 /// Common ad slot sizes in CSS px (IAB standard units) for seed 001's geometric ad rule.
