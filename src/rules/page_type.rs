@@ -286,23 +286,26 @@ fn is_letter(c: Option<char>) -> bool {
 /// `s` opens with a currency sign, or with a code not followed by a letter ("kr" in "krone").
 fn currency_opens(s: &str) -> bool {
     s.chars().next().is_some_and(is_sign)
-        || (CURRENCY_CODES.iter()).any(|code| {
-            s.strip_prefix(code)
-                .is_some_and(|rest| !is_letter(rest.chars().next()))
+        || super::prefixed_words(CURRENCY_CODES).any(|code| {
+            s.as_bytes().starts_with(code)
+                && !is_letter(s.get(code.len()..).and_then(|rest| rest.chars().next()))
         })
 }
 
 /// `s` ends with a currency sign, or with a code not preceded by a letter ("kr" in "Ukr").
 fn currency_closes(s: &str) -> bool {
     s.chars().next_back().is_some_and(is_sign)
-        || (CURRENCY_CODES.iter()).any(|code| {
-            s.strip_suffix(code)
-                .is_some_and(|head| !is_letter(head.chars().next_back()))
+        || super::prefixed_words(CURRENCY_CODES).any(|code| {
+            s.as_bytes().ends_with(code)
+                && !is_letter(
+                    s.get(..s.len() - code.len())
+                        .and_then(|head| head.chars().next_back()),
+                )
         })
 }
 
 /// Currency codes and signs written in letters, beside a digit ("EUR 49", "19,99 zł", "kr 200").
 /// Why: Etsy and European shops write prices so (wcxb-dev listing etsy 4204: "USD 35.00").
-const CURRENCY_CODES: &[&str] = &[
+const CURRENCY_CODES: &[u8] = prefixed![
     "USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs",
 ];
