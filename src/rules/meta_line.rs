@@ -106,7 +106,7 @@ pub(crate) const META_MAX_CHARS: u32 = 80;
 /// covers (resetera, physicsforums, studentdoctor, avforums, basenotes, cameraderie,
 /// alsforums, mikeholt, australianfrequentflyer, usingenglish: 531 words outside the golds,
 /// 5 in them).
-pub(crate) const SIGNATURE_TERMS: &Terms = terms![t("signature"), t("usertitle"), t("userextras"),];
+pub(crate) const SIGNATURE_TERMS: &Terms = terms![t("signature"), t("usertitle"), t("userextras")];
 
 /// What follows a forum user-card label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

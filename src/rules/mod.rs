@@ -352,7 +352,7 @@ pub(crate) fn is_heading(tag: &str) -> bool {
 /// Elements that open a closed accordion or tab panel placed after them (live DOM,
 /// `snapshot/visibility.rs`): the panel's box is `display: none` until clicked.
 pub(crate) const DISCLOSURE_TRIGGER_TAGS: &[u8] =
-    prefixed!["button", "summary", "dt", "h1", "h2", "h3", "h4", "h5", "h6",];
+    prefixed!["button", "summary", "dt", "h1", "h2", "h3", "h4", "h5", "h6"];
 
 /// Numbers used by the stages, each with where it comes from.
 pub(crate) mod limits {

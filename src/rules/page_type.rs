@@ -306,6 +306,5 @@ fn currency_closes(s: &str) -> bool {
 
 /// Currency codes and signs written in letters, beside a digit ("EUR 49", "19,99 zł", "kr 200").
 /// Why: Etsy and European shops write prices so (wcxb-dev listing etsy 4204: "USD 35.00").
-const CURRENCY_CODES: &[u8] = prefixed![
-    "USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs",
-];
+const CURRENCY_CODES: &[u8] =
+    prefixed!["USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs"];

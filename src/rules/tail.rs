@@ -262,7 +262,7 @@ pub(crate) const REVIEW_MARKERS: &[u8] =
 /// `pipf-seo-reviews__reviews`, Thomann `product-reviews-detail-teaser`); a review heading
 /// cuts them only when they follow the selection's start (`REVIEW_MARKERS`). Whole tokens:
 /// "preview" names image boxes.
-pub(crate) const REVIEW_BOX_TERMS: &Terms = terms![x("review"), x("reviews"),];
+pub(crate) const REVIEW_BOX_TERMS: &Terms = terms![x("review"), x("reviews")];
 
 /// Review prose after a product's review heading may be this share of the prose before it:
 /// reviews are sentences, and a product's description is often short; above it the heading

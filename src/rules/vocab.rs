@@ -412,9 +412,9 @@ pub(crate) const TEXT_KEYWORDS: &[(Reason, &[u8])] = &[
     // category grid). Code samples printing them stay (`NoiseClassifier::keyword`).
     (
         Reason::SpecialInformation,
-        prefixed!["loading...", "loading…", "please try again",],
+        prefixed!["loading...", "loading…", "please try again"],
     ),
-    (Reason::Overlay, prefixed!["cookie", "cookies",]),
+    (Reason::Overlay, prefixed!["cookie", "cookies"]),
     (
         Reason::Advertisement,
         prefixed![

@@ -54,7 +54,7 @@ pub struct LayoutNeeds<'a> {
 /// Replaced elements keep their own box when inline: it is their content's size (a 300 × 250
 /// banner `img` or ad `iframe`: the noise stage's ad sizes), not their line's.
 const OWN_BOX_TAGS: &[u8] =
-    prefixed!["img", "iframe", "video", "audio", "canvas", "embed", "object", "svg", "math",];
+    prefixed!["img", "iframe", "video", "audio", "canvas", "embed", "object", "svg", "math"];
 
 /// The box of `tag` laid out as `l` may be its parent's ([`LayoutNeeds`]): an inline-level,
 /// non-replaced element. Its size is then not its own (a link in a 728 × 90 paragraph).
