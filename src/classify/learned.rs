@@ -511,7 +511,7 @@ pub(crate) fn rows(
     let page_text = f.text_len[NodeId::ROOT.index()].max(1) as f32;
     let root_text: u32 = roots.iter().map(|r| f.text_len[r.index()]).sum();
     let mut ptp_count: std::collections::HashMap<u64, u32> = Default::default();
-    let mut block_children = vec![0u32; f.order.len()];
+    let mut block_children = crate::snapshot::Side(vec![0u32; f.order.len()]);
     for &b in &f.blocks {
         *ptp_count.entry(f.ptp[b.index()]).or_insert(0) += 1;
         if let Some(p) = inp.snap.node(b).parent {

@@ -29,7 +29,7 @@ pub(crate) struct NoiseClassifier<'a> {
     page_text: u32,
     /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
     /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
-    user_card: Vec<bool>,
+    user_card: Side<bool>,
     /// The inline-hidden box a script reveals (`visibility::script_reveal`, computed once in
     /// `Features::visibility`): shown.
     reveal: Option<NodeId>,
@@ -39,7 +39,7 @@ pub(crate) struct NoiseClassifier<'a> {
     toc_named: Vec<bool>,
     /// `choice[id]`: the caption of a choice input (`option_captions`); empty when the page
     /// has none.
-    choice: Vec<bool>,
+    choice: Side<bool>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
     reviews: bool,
@@ -73,8 +73,8 @@ fn input_of_type(n: &Node, types: &[&str]) -> bool {
 /// inside it or just before it among its siblings — or a `<fieldset>` grouping such inputs:
 /// an option picker, whose captions name the options, not the content. One pass over each
 /// parent's children; empty when the page has no choice input (most pages).
-fn option_captions(snap: &Snapshot) -> Vec<bool> {
-    let mut out = Vec::new();
+fn option_captions(snap: &Snapshot) -> Side<bool> {
+    let mut out = Side(Vec::new());
     for (i, node) in snap.nodes.iter().enumerate() {
         let groups = node.is("label") || node.is("fieldset");
         let mut after_choice = false;
@@ -130,7 +130,7 @@ impl<'a> NoiseClassifier<'a> {
             toc: Side(vec![false; n]),
             thread: self.user_card.iter().any(|&m| m),
         };
-        let mut in_article = vec![false; n];
+        let mut in_article = Side(vec![false; n]);
         for &id in &self.f.order {
             let i = id.index();
             let node = self.snap.node(id);
@@ -1015,9 +1015,9 @@ pub(crate) fn squeezed_lower(text: &str) -> String {
 /// the card printed bare dates and counts under every post (forums.tomshardware.com).
 /// All false unless the page shows `STAT_MIN_LINES` such lines under `STAT_MIN_CORE_LABELS`
 /// core labels.
-pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
+pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Side<bool> {
     use rules::meta_line::{self as r, stat_label, stat_value_fits};
-    let mut marks = vec![false; snap.len()];
+    let mut marks = Side(vec![false; snap.len()]);
     let mut lines = 0;
     let mut core = Vec::new();
     let mut core_lines = 0;

@@ -1133,8 +1133,8 @@ fn in_link(snap: &Snapshot, d: NodeId, top: NodeId) -> bool {
 fn drop_low_blocks(
     inp: &Inputs,
     blocks: &[NodeId],
-    labels: &[Option<Label>],
-    content: &[bool],
+    labels: &Side<Option<Label>>,
+    content: &Side<bool>,
     drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
