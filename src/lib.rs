@@ -21,8 +21,11 @@
 // Cold string tables (TeX commands, MathML names) are one string each, an entry per line
 // (`key\tvalue`), not slices of `&str`: a slice stores an 8-byte pointer and length per string in
 // the wasm, which gzip packs poorly (docs/BENCHMARKS.md, session 15). `rules::table_value` and
-// `rules::table_has` read them in order, as the slices were read. Hot tables (tag sets asked per
-// node) stay slices: a slice lookup is faster.
+// `rules::table_has` read them in order, as the slices were read. Sets asked per node or per
+// class name (tags, roles, class and id terms) are `prefixed!`/`terms!` byte tables, each word
+// after its length byte, so a lookup steps from word to word as a slice search did (session 30).
+// Tables read as `&str` in many places (metadata keys, title separators) stay slices: reading
+// them from bytes measured larger.
 
 /// Class/id vocabulary terms as one `rules::vocab::Terms` table: `t("navbar")` may occur inside
 /// a token, `x("nav")` matches whole tokens only.
