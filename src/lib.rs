@@ -21,8 +21,28 @@
 // Cold string tables (TeX commands, MathML names) are one string each, an entry per line
 // (`key\tvalue`), not slices of `&str`: a slice stores an 8-byte pointer and length per string in
 // the wasm, which gzip packs poorly (docs/BENCHMARKS.md, session 15). `rules::table_value` and
-// `rules::table_has` read them in order, as the slices were read. Hot tables (tag sets asked per
-// node) stay slices: a slice lookup is faster.
+// `rules::table_has` read them in order, as the slices were read. Sets asked per node or per
+// class name (tags, roles, class and id terms) are `prefixed!`/`terms!` byte tables, each word
+// after its length byte, so a lookup steps from word to word as a slice search did (session 30).
+// Tables read as `&str` in many places (metadata keys, title separators) stay slices: reading
+// them from bytes measured larger.
+
+/// Class/id vocabulary terms as one `rules::vocab::Terms` table: `t("navbar")` may occur inside
+/// a token, `x("nav")` matches whole tokens only.
+macro_rules! terms {
+    (@end t) => {
+        "\n"
+    };
+    (@end x) => {
+        "\r"
+    };
+    ($($k:ident($w:literal)),* $(,)?) => {{
+        const WORDS: &str = concat!($($w, terms!(@end $k)),*);
+        const TABLE: [u8; WORDS.len()] =
+            crate::rules::vocab::term_table::<{ WORDS.len() }>(WORDS);
+        &TABLE
+    }};
+}
 
 /// `(key, value)` pairs as one table string.
 macro_rules! pairs {
@@ -43,6 +63,17 @@ macro_rules! words {
     ($($w:literal),* $(,)?) => {
         concat!($($w, "\n"),*)
     };
+}
+
+/// Words as a `rules::len_prefixed` table (`&'static [u8]`, each word after its length byte), for
+/// sets asked with `rules::in_table`: a `&[&str]` slice stores an 8-byte pointer and length per
+/// word, which gzip packs poorly.
+macro_rules! prefixed {
+    ($($w:literal),* $(,)?) => {{
+        const WORDS: &str = words![$($w),*];
+        const TABLE: [u8; WORDS.len()] = crate::rules::len_prefixed::<{ WORDS.len() }>(WORDS);
+        &TABLE
+    }};
 }
 
 /// `c.to_lowercase()`, from a table of runs instead of std's (`LOWERCASE_TABLE`: 1,462

@@ -18,7 +18,7 @@ const MAX_DEPTH: usize = 300;
 /// Elements whose content is never article text. `rt`/`rp`: ruby readings (furigana) and
 /// their fallback brackets, which the output has no markup for; glued into the line they
 /// garble it ("子こども", trafilatura nhk.or.jp: the gold reads the base text only).
-const SKIPPED: &[&str] = &[
+const SKIPPED: &[u8] = prefixed![
     "script", "style", "template", "button", "input", "select", "textarea", "option", "iframe",
     "object", "embed", "canvas", "svg", "audio", "video", "source", "track", "map", "area", "head",
     "title", "meta", "link", "base", "datalist", "progress", "meter", "frame", "frameset", "rt",
@@ -26,7 +26,7 @@ const SKIPPED: &[&str] = &[
 ];
 
 /// Elements that start a new block (never glued to the text around them).
-const BLOCK_TAGS: &[&str] = &[
+const BLOCK_TAGS: &[u8] = prefixed![
     "address",
     "article",
     "aside",
@@ -76,10 +76,10 @@ const BLOCK_TAGS: &[&str] = &[
 ];
 
 /// Computed `display` values that make an element a block box (live DOM only).
-const BLOCK_DISPLAYS: &[&str] = &["block", "flex", "grid", "list-item", "table", "flow-root"];
+const BLOCK_DISPLAYS: &[u8] = prefixed!["block", "flex", "grid", "list-item", "table", "flow-root"];
 
 /// Class names sites use for text meant only for screen readers (Bootstrap, WordPress, GOV.UK, Drupal…).
-const SR_ONLY_CLASSES: &[&str] = &[
+const SR_ONLY_CLASSES: &[u8] = prefixed![
     "sr-only",
     "visually-hidden",
     "visuallyhidden",
@@ -294,10 +294,10 @@ impl<'a> Walker<'a> {
         if is_mathjax_rendering(n) {
             // MathJax v2 renderings: the TeX script after them is read instead, unless they
             // carry MathML (then the script is skipped, see below).
-            return has_class(n, &["MathJax_Preview"]) || !self.contains_math(id);
+            return has_class(n, prefixed!["MathJax_Preview"]) || !self.contains_math(id);
         }
         if n.ns == Namespace::Html
-            && SKIPPED.contains(&n.tag.as_str())
+            && crate::rules::in_table(SKIPPED, &n.tag)
             && !crate::rules::accordion_header(self.snap(), id)
         {
             // MathJax v2 TeX sources are content, unless the rendering before them was read.
@@ -880,10 +880,15 @@ impl<'a> Walker<'a> {
             let block = n.attr("type").is_some_and(|t| t.contains("mode=display"));
             return Some((math::from_tex(&snap.text_of(id), block), block));
         }
-        let block = has_class(n, &["katex-display", "MathJax_Display", "MJXc-display"])
-            || (n.tag == "mjx-container" && n.attr("display") == Some("true"));
+        let block = has_class(
+            n,
+            prefixed!["katex-display", "MathJax_Display", "MJXc-display"],
+        ) || (n.tag == "mjx-container" && n.attr("display") == Some("true"));
         let rendered = block
-            || has_class(n, &["katex", "MathJax", "MathJax_CHTML", "MathJax_SVG"])
+            || has_class(
+                n,
+                prefixed!["katex", "MathJax", "MathJax_CHTML", "MathJax_SVG"],
+            )
             || n.tag == "mjx-container";
         if !rendered {
             return None;
@@ -919,14 +924,14 @@ impl<'a> Walker<'a> {
             .rev()
             .find(|&&k| {
                 snap.node(k).kind == NodeKind::Element
-                    && !has_class(snap.node(k), &["MathJax_Preview"])
+                    && !has_class(snap.node(k), prefixed!["MathJax_Preview"])
             })
             .is_some_and(|&k| is_mathjax_rendering(snap.node(k)) && self.contains_math(k))
     }
 }
 
 /// Class names of MathJax v2 output (HTML-CSS, SVG, CommonHTML renderers and the preview).
-const MATHJAX_CLASSES: &[&str] = &[
+const MATHJAX_CLASSES: &[u8] = prefixed![
     "MathJax",
     "MathJax_Display",
     "MathJax_Preview",
@@ -961,12 +966,12 @@ fn is_block_node(n: &crate::Node) -> bool {
     if n.kind != NodeKind::Element {
         return false;
     }
-    if n.ns == Namespace::Html && BLOCK_TAGS.contains(&n.tag.as_str()) {
+    if n.ns == Namespace::Html && crate::rules::in_table(BLOCK_TAGS, &n.tag) {
         return true;
     }
     n.layout
         .as_ref()
-        .is_some_and(|l| BLOCK_DISPLAYS.contains(&l.display.as_str()))
+        .is_some_and(|l| crate::rules::in_table(BLOCK_DISPLAYS, &l.display))
 }
 
 fn heading_level(n: &crate::Node) -> Option<u8> {
@@ -981,9 +986,11 @@ fn heading_level(n: &crate::Node) -> Option<u8> {
     None
 }
 
-pub(crate) fn has_class(n: &crate::Node, classes: &[&str]) -> bool {
-    n.attr("class")
-        .is_some_and(|c| c.split_ascii_whitespace().any(|t| classes.contains(&t)))
+pub(crate) fn has_class(n: &crate::Node, classes: &[u8]) -> bool {
+    n.attr("class").is_some_and(|c| {
+        c.split_ascii_whitespace()
+            .any(|t| crate::rules::in_table(classes, t))
+    })
 }
 
 fn same_lang(a: Option<&str>, b: Option<&str>) -> bool {

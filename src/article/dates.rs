@@ -3,66 +3,28 @@
 //! Only unambiguous forms are read: ISO, `YYYY/MM/DD`, month names in English, German, French and
 //! Spanish (either order), and `DD/MM/YYYY`/`MM/DD/YYYY` when one side is above 12.
 
-/// Month names and their common abbreviations (English, German, French, Spanish), 1-based.
-const MONTHS: &[(&str, u32)] = &[
-    ("january", 1),
-    ("jan", 1),
-    ("januar", 1),
-    ("janvier", 1),
-    ("enero", 1),
-    ("february", 2),
-    ("feb", 2),
-    ("februar", 2),
-    ("février", 2),
-    ("fevrier", 2),
-    ("febrero", 2),
-    ("march", 3),
-    ("mar", 3),
-    ("märz", 3),
-    ("mars", 3),
-    ("marzo", 3),
-    ("april", 4),
-    ("apr", 4),
-    ("avril", 4),
-    ("abril", 4),
-    ("may", 5),
-    ("mai", 5),
-    ("mayo", 5),
-    ("june", 6),
-    ("jun", 6),
-    ("juni", 6),
-    ("juin", 6),
-    ("junio", 6),
-    ("july", 7),
-    ("jul", 7),
-    ("juli", 7),
-    ("juillet", 7),
-    ("julio", 7),
-    ("august", 8),
-    ("aug", 8),
-    ("août", 8),
-    ("aout", 8),
-    ("agosto", 8),
-    ("september", 9),
-    ("sep", 9),
-    ("sept", 9),
-    ("septembre", 9),
-    ("septiembre", 9),
-    ("october", 10),
-    ("oct", 10),
-    ("oktober", 10),
-    ("octobre", 10),
-    ("octubre", 10),
-    ("november", 11),
-    ("nov", 11),
-    ("novembre", 11),
-    ("noviembre", 11),
-    ("december", 12),
-    ("dec", 12),
-    ("dezember", 12),
-    ("décembre", 12),
-    ("decembre", 12),
-    ("diciembre", 12),
+/// Month names and their common abbreviations (English, German, French, Spanish), one table
+/// per month from January (`prefixed!`: no pointer and length per name).
+const MONTHS: [&[u8]; 12] = [
+    prefixed!["january", "jan", "januar", "janvier", "enero"],
+    prefixed!["february", "feb", "februar", "février", "fevrier", "febrero"],
+    prefixed!["march", "mar", "märz", "mars", "marzo"],
+    prefixed!["april", "apr", "avril", "abril"],
+    prefixed!["may", "mai", "mayo"],
+    prefixed!["june", "jun", "juni", "juin", "junio"],
+    prefixed!["july", "jul", "juli", "juillet", "julio"],
+    prefixed!["august", "aug", "août", "aout", "agosto"],
+    prefixed!["september", "sep", "sept", "septembre", "septiembre"],
+    prefixed!["october", "oct", "oktober", "octobre", "octubre"],
+    prefixed!["november", "nov", "novembre", "noviembre"],
+    prefixed![
+        "december",
+        "dec",
+        "dezember",
+        "décembre",
+        "decembre",
+        "diciembre"
+    ],
 ];
 /// Years a publication date can plausibly have (the web's lifetime, plus a margin).
 const YEARS: std::ops::RangeInclusive<u32> = 1990..=2100;
@@ -70,7 +32,10 @@ const YEARS: std::ops::RangeInclusive<u32> = 1990..=2100;
 /// The month a word names ("March", "mar.", "märz"), if any.
 pub(crate) fn month(word: &str) -> Option<u32> {
     let w = crate::lower(word.trim_end_matches('.'));
-    MONTHS.iter().find(|(n, _)| *n == w).map(|&(_, m)| m)
+    (1..)
+        .zip(MONTHS)
+        .find(|(_, names)| crate::rules::in_table(names, &w))
+        .map(|(m, _)| m)
 }
 
 fn iso(y: u32, m: u32, d: u32) -> Option<String> {

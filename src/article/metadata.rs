@@ -67,7 +67,7 @@ const AUTHOR_KEYS: &[&str] = &[
     "byl",
 ];
 /// Class names of byline elements (WordPress, common news templates).
-const BYLINE_CLASSES: &[&str] = &[
+const BYLINE_CLASSES: &[u8] = prefixed![
     "byline",
     "author",
     "author-name",
@@ -811,7 +811,7 @@ fn byline_elements(snap: &Snapshot, roots: &[NodeId]) -> Vec<String> {
 const BYLINE_CLASS_ENDINGS: &[&str] = &["-byline", "_byline"];
 /// Class prefixes that state a property of a container ("has-byline", "is-byline-visible"):
 /// such an element holds the whole header (dates, share buttons), not the names.
-const STATE_CLASS_PREFIXES: &[&str] = &["has-", "is-", "no-", "with-"];
+const STATE_CLASS_PREFIXES: &[u8] = prefixed!["has-", "is-", "no-", "with-"];
 
 /// Does the element carry a byline class (`BYLINE_CLASSES`, or a `BYLINE_CLASS_ENDINGS` form
 /// that is not a state class)?
@@ -820,7 +820,7 @@ fn byline_class(n: &crate::Node) -> bool {
         || n.attr("class").is_some_and(|c| {
             c.split_ascii_whitespace().any(|t| {
                 BYLINE_CLASS_ENDINGS.iter().any(|e| t.ends_with(e))
-                    && !STATE_CLASS_PREFIXES.iter().any(|p| t.starts_with(p))
+                    && !crate::rules::table_opens(STATE_CLASS_PREFIXES, t)
             })
         })
 }
@@ -875,7 +875,8 @@ fn lone_marked_author(snap: &Snapshot) -> Option<String> {
 /// Link paths of author pages (WordPress and most CMSs).
 const AUTHOR_PATHS: &[&str] = &["/author/", "/authors/"];
 /// Words that open a byline line ("By Ada Lovelace", "Written by …").
-const BYLINE_OPENERS: &[&str] = &["by ", "written by ", "authored by", "author:", "posted by "];
+const BYLINE_OPENERS: &[u8] =
+    prefixed!["by ", "written by ", "authored by", "author:", "posted by "];
 
 /// The header window: nodes just before the content and at its start, in document order.
 fn header_window(snap: &Snapshot, roots: &[NodeId]) -> Vec<NodeId> {
@@ -917,7 +918,7 @@ fn header_byline(snap: &Snapshot, roots: &[NodeId]) -> Option<String> {
             && n.attr("href")
                 .is_some_and(|h| AUTHOR_PATHS.iter().any(|p| h.contains(p)));
         let lower = crate::lower(&text);
-        let opener = BYLINE_OPENERS.iter().any(|o| lower.starts_with(o));
+        let opener = crate::rules::table_opens(BYLINE_OPENERS, &lower);
         // A name follows: "By the way…" is prose.
         let named = clean_byline(&text)
             .chars()
@@ -943,7 +944,7 @@ fn in_comments(snap: &Snapshot, d: NodeId) -> bool {
 /// spaces ("Reyan PerumalPublished …"). Why: they open the date line, never a name.
 const BYLINE_STATUS_WORDS: &[&str] = &["Published", "Updated", "Posted", "Follow"];
 /// Weekday names (English): a byline that is only one was cut from a date line ("Sat, 20 Dec").
-const WEEKDAYS: &[&str] = &[
+const WEEKDAYS: &[u8] = prefixed![
     "mon",
     "monday",
     "tue",
@@ -963,7 +964,7 @@ const WEEKDAYS: &[&str] = &[
 ];
 
 /// Letters a date or time token may carry ("3rd", "12:22pm").
-const DATE_TOKEN_LETTERS: &[&str] = &["", "st", "nd", "rd", "th", "am", "pm"];
+const DATE_TOKEN_LETTERS: &[u8] = prefixed!["", "st", "nd", "rd", "th", "am", "pm"];
 
 /// A date, time or count token: digits and punctuation, with at most an ordinal or am/pm
 /// suffix ("2025", "2,", "12:22", "3rd"); not a handle that holds digits ("user42", "Alphabyte1").
@@ -973,7 +974,7 @@ fn numeric_token(t: &str) -> bool {
         .filter(|c| c.is_alphabetic())
         .flat_map(crate::lower_char)
         .collect();
-    t.chars().any(|c| c.is_ascii_digit()) && DATE_TOKEN_LETTERS.contains(&letters.as_str())
+    t.chars().any(|c| c.is_ascii_digit()) && crate::rules::in_table(DATE_TOKEN_LETTERS, &letters)
 }
 
 /// Where a date or time starts after the name in a byline ("Jane Doe March 3, 2025", "… 12:22
@@ -1069,7 +1070,7 @@ fn clean_byline(s: &str) -> String {
     // What is left of a date line ("Sat" of "Sat, 20 Dec", "Aug" of "Aug 08, 2006"), or only
     // numbers (an id), is no name.
     let word = crate::lower(s.trim_end_matches([',', '.']));
-    let date_word = WEEKDAYS.contains(&word.as_str()) || dates::month(&word).is_some();
+    let date_word = crate::rules::in_table(WEEKDAYS, &word) || dates::month(&word).is_some();
     if date_word || s.split_whitespace().all(numeric_token) {
         return String::new();
     }

@@ -10,7 +10,7 @@
 
 use crate::extract::blocks::Features;
 use crate::rules;
-use crate::snapshot::{NodeId, Snapshot};
+use crate::snapshot::{NodeId, Side, Snapshot};
 
 /// First-pass label of one block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub(crate) struct HierarchyFilter {
 
 /// Outcome per block: final content flag and whether the vote changed it.
 pub(crate) struct Voted {
-    pub content: Vec<bool>,
+    pub content: Side<bool>,
     pub overturned: Vec<NodeId>,
 }
 
@@ -42,12 +42,12 @@ impl HierarchyFilter {
         snap: &Snapshot,
         f: &Features,
         blocks: &[NodeId],
-        labels: &[Option<Label>],
+        labels: &Side<Option<Label>>,
     ) -> Voted {
         let n = snap.len();
-        let mut content = vec![false; n];
-        let mut sum = vec![0.0f32; n];
-        let mut count = vec![0u32; n];
+        let mut content = Side(vec![false; n]);
+        let mut sum = Side(vec![0.0f32; n]);
+        let mut count = Side(vec![0u32; n]);
         let mut kids: std::collections::HashMap<NodeId, Vec<NodeId>> = Default::default();
         let mut overturned = Vec::new();
         for &b in blocks.iter().rev() {
@@ -95,13 +95,14 @@ fn pull_items(
     f: &Features,
     list: NodeId,
     kids: &std::collections::HashMap<NodeId, Vec<NodeId>>,
-    labels: &[Option<Label>],
-    content: &mut [bool],
+    labels: &Side<Option<Label>>,
+    content: &mut Side<bool>,
     overturned: &mut Vec<NodeId>,
 ) {
     let is_list = |id: NodeId| {
         let n = snap.node(id);
-        rules::LIST_CONTAINERS.iter().any(|t| n.is(t))
+        n.kind == crate::snapshot::NodeKind::Element
+            && rules::in_table(rules::LIST_CONTAINERS, &n.tag)
     };
     if !is_list(list) {
         return;
@@ -163,7 +164,7 @@ mod tests {
     fn run(upper: f32, lower: f32, parent: Label, kid_labels: [Label; 4]) -> (bool, Vec<bool>) {
         let (s, p, kids) = family();
         let f = blocks::compute(&s);
-        let mut labels = vec![None; s.len()];
+        let mut labels = Side(vec![None; s.len()]);
         labels[p.index()] = Some(parent);
         for (k, l) in kids.iter().zip(kid_labels) {
             labels[k.index()] = Some(l);
@@ -227,7 +228,7 @@ mod tests {
             .chain(lis.iter().copied())
             .chain([p2])
             .collect();
-        let mut labels = vec![None; s.len()];
+        let mut labels = Side(vec![None; s.len()]);
         for id in [sec, h, p] {
             labels[id.index()] = Some(C);
         }
@@ -287,7 +288,7 @@ mod tests {
             .chain(lis.iter().copied())
             .chain([p2])
             .collect();
-        let mut labels = vec![None; s.len()];
+        let mut labels = Side(vec![None; s.len()]);
         for id in [sec, p, p2] {
             labels[id.index()] = Some(C);
         }

@@ -95,15 +95,27 @@ const NEIGHBOUR: [usize; 6] = [0, 2, 26, 29, 20, 11];
 
 /// FNV-1a over the feature names: the feature-set identity written into model headers.
 pub fn feature_set_hash() -> u64 {
+    FEATURE_SET_HASH
+}
+
+/// [`feature_set_hash`], computed at compile time: the wasm builds, which only check a model's
+/// header, then carry no copy of the names (55 strings and their pointer table).
+const FEATURE_SET_HASH: u64 = {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for name in FEATURE_NAMES {
-        for &b in name.as_bytes().iter().chain(b"\n") {
-            h ^= u64::from(b);
+    let mut i = 0;
+    while i < FEATURE_NAMES.len() {
+        let name = FEATURE_NAMES[i].as_bytes();
+        let mut j = 0;
+        while j <= name.len() {
+            let b = if j < name.len() { name[j] } else { b'\n' };
+            h ^= b as u64;
             h = h.wrapping_mul(0x0100_0000_01b3);
+            j += 1;
         }
+        i += 1;
     }
     h
-}
+};
 
 /// Why a model file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -499,7 +511,7 @@ pub(crate) fn rows(
     let page_text = f.text_len[NodeId::ROOT.index()].max(1) as f32;
     let root_text: u32 = roots.iter().map(|r| f.text_len[r.index()]).sum();
     let mut ptp_count: std::collections::HashMap<u64, u32> = Default::default();
-    let mut block_children = vec![0u32; f.order.len()];
+    let mut block_children = crate::snapshot::Side(vec![0u32; f.order.len()]);
     for &b in &f.blocks {
         *ptp_count.entry(f.ptp[b.index()]).or_insert(0) += 1;
         if let Some(p) = inp.snap.node(b).parent {
@@ -637,6 +649,18 @@ pub(crate) fn fused_label(rule: Label, score: Option<f32>, fuse: &Fuse) -> Label
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compile_time_feature_hash_is_fnv_over_the_names() {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for name in FEATURE_NAMES {
+            for &b in name.as_bytes().iter().chain(b"\n") {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        assert_eq!(feature_set_hash(), h);
+    }
 
     fn stump(feature: u8, threshold: f32, left: f32, right: f32) -> Tree {
         Tree {

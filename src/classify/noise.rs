@@ -29,7 +29,7 @@ pub(crate) struct NoiseClassifier<'a> {
     page_text: u32,
     /// Forum user-card lines ("Joined Jun 4, 2024", "Posts: 98"), when the page has enough of
     /// them to be a thread of posts (`rules::meta_line::STAT_LABELS`); else all false.
-    user_card: Vec<bool>,
+    user_card: Side<bool>,
     /// The inline-hidden box a script reveals (`visibility::script_reveal`, computed once in
     /// `Features::visibility`): shown.
     reveal: Option<NodeId>,
@@ -39,7 +39,7 @@ pub(crate) struct NoiseClassifier<'a> {
     toc_named: Vec<bool>,
     /// `choice[id]`: the caption of a choice input (`option_captions`); empty when the page
     /// has none.
-    choice: Vec<bool>,
+    choice: Side<bool>,
     /// Label a product page's customer-review boxes (`product_reviews`): set by the
     /// selection's retry when the reviews won the page.
     reviews: bool,
@@ -73,8 +73,8 @@ fn input_of_type(n: &Node, types: &[&str]) -> bool {
 /// inside it or just before it among its siblings — or a `<fieldset>` grouping such inputs:
 /// an option picker, whose captions name the options, not the content. One pass over each
 /// parent's children; empty when the page has no choice input (most pages).
-fn option_captions(snap: &Snapshot) -> Vec<bool> {
-    let mut out = Vec::new();
+fn option_captions(snap: &Snapshot) -> Side<bool> {
+    let mut out = Side(Vec::new());
     for (i, node) in snap.nodes.iter().enumerate() {
         let groups = node.is("label") || node.is("fieldset");
         let mut after_choice = false;
@@ -130,7 +130,7 @@ impl<'a> NoiseClassifier<'a> {
             toc: Side(vec![false; n]),
             thread: self.user_card.iter().any(|&m| m),
         };
-        let mut in_article = vec![false; n];
+        let mut in_article = Side(vec![false; n]);
         for &id in &self.f.order {
             let i = id.index();
             let node = self.snap.node(id);
@@ -160,7 +160,7 @@ impl<'a> NoiseClassifier<'a> {
         if self.is_hidden(id, node) {
             return Some(Reason::Hidden);
         }
-        if rules::CONTROL_TAGS.contains(&tag) && !rules::accordion_header(self.snap, id) {
+        if rules::in_table(rules::CONTROL_TAGS, tag) && !rules::accordion_header(self.snap, id) {
             return Some(Reason::Interactive);
         }
         if node.attr("itemprop") == Some("articleBody") || is_article_like(node) {
@@ -314,9 +314,7 @@ impl<'a> NoiseClassifier<'a> {
     /// A short date or byline box (`rules::meta_line`).
     fn meta_line(&self, id: NodeId, node: &Node) -> Option<Reason> {
         use rules::meta_line as r;
-        if self.f.text_len[id.index()] > r::META_MAX_CHARS
-            || rules::HEADING_TAGS.contains(&node.tag.as_str())
-        {
+        if self.f.text_len[id.index()] > r::META_MAX_CHARS || rules::is_heading(node.tag.as_str()) {
             return None;
         }
         let named = |a: &str| {
@@ -353,7 +351,7 @@ impl<'a> NoiseClassifier<'a> {
             .is_some_and(|a| {
                 self.snap.descendants(a).any(|d| {
                     let tag = self.snap.node(d).tag.as_str();
-                    tag != "h1" && rules::HEADING_TAGS.contains(&tag)
+                    tag != "h1" && rules::is_heading(tag)
                 })
             })
     }
@@ -513,8 +511,10 @@ impl<'a> NoiseClassifier<'a> {
 
     fn structural(&self, id: NodeId, node: &Node, in_article: bool) -> Option<Reason> {
         if let Some(role) = node.attr("role") {
-            if let Some((_, r)) = rules::NOISE_ROLES.iter().find(|(k, _)| *k == role) {
-                return Some(*r);
+            if let Some(&(r, _)) =
+                (rules::NOISE_ROLES.iter()).find(|(_, k)| rules::in_table(k, role))
+            {
+                return Some(r);
             }
         }
         match node.tag.as_str() {
@@ -673,7 +673,7 @@ impl<'a> NoiseClassifier<'a> {
         let tag = self.snap.node(id).tag.as_str();
         // An inline run's box may be its parent's (`snapshot::source::LayoutNeeds`): its size
         // is not its own, and one line of text is never ad-sized anyway.
-        let banner = !rules::NOT_AD_SLOT_TAGS.contains(&tag)
+        let banner = !rules::in_table(rules::NOT_AD_SLOT_TAGS, tag)
             && !crate::snapshot::source::parent_box_of(tag, l)
             && rules::AD_SIZES
                 .iter()
@@ -790,7 +790,7 @@ impl<'a> NoiseClassifier<'a> {
     /// `<h1 class="masthead">` has no `id` (cleaneval's tripadvisor page kept its nav so).
     fn titles_a_section(&self, id: NodeId) -> bool {
         let node = self.snap.node(id);
-        rules::HEADING_TAGS.contains(&node.tag.as_str())
+        rules::is_heading(node.tag.as_str())
             && (node.attr("id").is_some() || self.toc_named.get(id.index()) == Some(&true))
     }
 
@@ -814,7 +814,7 @@ impl<'a> NoiseClassifier<'a> {
     }
 
     /// `id`'s class or id holds one of `terms`.
-    fn named_by(&self, id: NodeId, terms: &[rules::vocab::Term]) -> bool {
+    fn named_by(&self, id: NodeId, terms: &rules::vocab::Terms) -> bool {
         rules::vocab::named_by(self.snap.node(id), terms)
     }
 
@@ -831,10 +831,9 @@ impl<'a> NoiseClassifier<'a> {
             .filter_map(|a| node.attr(a))
             .collect();
         let other_nav = |s: &str| {
-            v::NAV_TERMS
-                .iter()
-                .filter(|t| !v::PAGER_TERMS.iter().any(|p| p.word == t.word))
-                .any(|t| rules::matches_terms(s, std::slice::from_ref(t)))
+            v::term_list(v::NAV_TERMS)
+                .filter(|&(w, _, _)| !v::term_list(v::PAGER_TERMS).any(|(p, _, _)| p == w))
+                .any(|(_, _, term)| rules::matches_terms(s, term))
         };
         names
             .iter()
@@ -891,7 +890,7 @@ impl<'a> NoiseClassifier<'a> {
         let sub = self.f.subtree(parent);
         sub.iter()
             .filter(outside)
-            .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
+            .any(|n| rules::is_heading(self.snap.node(*n).tag.as_str()))
             && sub
                 .iter()
                 .filter(outside)
@@ -921,7 +920,7 @@ impl<'a> NoiseClassifier<'a> {
         self.f
             .subtree(id)
             .iter()
-            .any(|n| rules::HEADING_TAGS.contains(&self.snap.node(*n).tag.as_str()))
+            .any(|n| rules::is_heading(self.snap.node(*n).tag.as_str()))
     }
 
     /// Most of `id`'s text is in a MathML `<math>` element.
@@ -938,7 +937,7 @@ impl<'a> NoiseClassifier<'a> {
         self.snap
             .ancestors(id)
             .take(limits::HEADING_INLINE_LEVELS)
-            .any(|p| rules::HEADING_TAGS.contains(&self.snap.node(p).tag.as_str()))
+            .any(|p| rules::is_heading(self.snap.node(p).tag.as_str()))
     }
 
     /// Short blocks whose own text is boilerplate vocabulary ("Share this", "© 2024"), photo
@@ -1016,9 +1015,9 @@ pub(crate) fn squeezed_lower(text: &str) -> String {
 /// the card printed bare dates and counts under every post (forums.tomshardware.com).
 /// All false unless the page shows `STAT_MIN_LINES` such lines under `STAT_MIN_CORE_LABELS`
 /// core labels.
-pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Vec<bool> {
+pub(crate) fn user_card_lines(snap: &Snapshot, f: &Features) -> Side<bool> {
     use rules::meta_line::{self as r, stat_label, stat_value_fits};
-    let mut marks = vec![false; snap.len()];
+    let mut marks = Side(vec![false; snap.len()]);
     let mut lines = 0;
     let mut core = Vec::new();
     let mut core_lines = 0;

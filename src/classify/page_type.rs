@@ -433,9 +433,7 @@ fn has_price(snap: &Snapshot, f: &Features) -> Vec<bool> {
 /// `out[id]`: a heading at or below `id`, or a linked title (a link of at least
 /// [`cards::TITLE_LINK_MIN_CHARS`]) with most of the text at `id` outside links.
 fn has_heading(snap: &Snapshot, f: &Features) -> Vec<bool> {
-    let heading = marked(snap, f, |_, n| {
-        crate::rules::HEADING_TAGS.contains(&n.tag.as_str())
-    });
+    let heading = marked(snap, f, |_, n| crate::rules::is_heading(n.tag.as_str()));
     let title = marked(snap, f, |id, n| {
         n.is("a") && f.text_len[id.index()] >= cards::TITLE_LINK_MIN_CHARS
     });
@@ -471,8 +469,10 @@ fn blocked(snap: &Snapshot, f: &Features, noise: &NoiseLabels) -> Vec<bool> {
         // esigelec.fr's `#menu-lateral`, 12 sections over their sub-menus, won as the grid.
         let menu = f.has(id, flag::NAV) && f.link_density(id) >= cards::MENU_MIN_LINK_SHARE;
         let chrome = menu
-            || CHROME_TAGS.contains(&node.tag.as_str())
-            || node.attr("role").is_some_and(|r| CHROME_ROLES.contains(&r));
+            || crate::rules::in_table(CHROME_TAGS, &node.tag)
+            || node
+                .attr("role")
+                .is_some_and(|r| crate::rules::in_table(CHROME_ROLES, r));
         out[i] = up || own || chrome || f.skip[i];
     }
     out

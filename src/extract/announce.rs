@@ -59,9 +59,7 @@ pub(crate) fn announced(snap: &Snapshot, f: &Features, list: NodeId) -> bool {
     let Some(mut para) = before else {
         return false;
     };
-    let titles = |n: NodeId| {
-        snap.node(n).is("p") || rules::HEADING_TAGS.contains(&snap.node(n).tag.as_str())
-    };
+    let titles = |n: NodeId| snap.node(n).is("p") || rules::is_heading(snap.node(n).tag.as_str());
     for _ in 0..limits::ANNOUNCE_LEVELS {
         if titles(para) {
             break;

@@ -288,7 +288,7 @@ pub(crate) fn renders_only_noscript(snap: &Snapshot) -> bool {
             continue;
         }
         let tag = node.tag.as_str();
-        let skip = skip || rules::SKIP_TAGS.contains(&tag);
+        let skip = skip || rules::in_table(rules::SKIP_TAGS, tag);
         let in_noscript = in_noscript || tag == "noscript";
         stack.extend(node.children.iter().map(|&c| (c, skip, in_noscript)));
     }
@@ -385,7 +385,7 @@ fn heading_permalink(snap: &Snapshot, node: &crate::Node) -> bool {
     };
     let h = snap.node(p);
     let to = |v: Option<&str>| v == Some(frag);
-    rules::HEADING_TAGS.contains(&h.tag.as_str())
+    rules::is_heading(h.tag.as_str())
         && !frag.is_empty()
         && (to(h.attr("id"))
             || to(node.attr("aria-controls"))
@@ -397,7 +397,7 @@ fn heading_permalink(snap: &Snapshot, node: &crate::Node) -> bool {
 fn wraps_blocks(snap: &Snapshot, node: &crate::Node) -> bool {
     node.children
         .iter()
-        .any(|&c| rules::BLOCK_TAGS.contains(&snap.node(c).tag.as_str()))
+        .any(|&c| rules::in_table(rules::BLOCK_TAGS, &snap.node(c).tag))
 }
 
 /// `javascript:…`, in any case, after leading whitespace.
@@ -434,10 +434,10 @@ fn top_down(snap: &Snapshot, f: &mut Features, skip_noscript: bool) {
             NodeKind::Element => {
                 let tag = node.tag.as_str();
                 f.skip[i] |=
-                    rules::SKIP_TAGS.contains(&tag) && (skip_noscript || tag != "noscript");
+                    rules::in_table(rules::SKIP_TAGS, tag) && (skip_noscript || tag != "noscript");
                 in_link[i] |= is_link(snap, id) && !heading_permalink(snap, node);
                 in_code[i] |= matches!(tag, "code" | "pre" | "kbd" | "samp");
-                if rules::BLOCK_TAGS.contains(&tag) {
+                if rules::in_table(rules::BLOCK_TAGS, tag) {
                     f.is_block[i] = true;
                     f.block_of[i] = id;
                 }
@@ -499,7 +499,7 @@ const HEADING_ANCHOR_CHARS: usize = 200;
 /// as navigation).
 fn heading_anchor(snap: &Snapshot, id: NodeId) -> bool {
     let node = snap.node(id);
-    if rules::HEADING_TAGS.contains(&node.tag.as_str()) {
+    if rules::is_heading(node.tag.as_str()) {
         return true;
     }
     let Some(anchor) = node.attr("id").filter(|v| v.contains(['-', '_'])) else {
@@ -512,7 +512,7 @@ fn heading_anchor(snap: &Snapshot, id: NodeId) -> bool {
         .copied()
         .filter(|&c| snap.node(c).kind == NodeKind::Element)
         .take(HEADING_ANCHOR_CHILDREN)
-        .find(|&c| rules::HEADING_TAGS.contains(&snap.node(c).tag.as_str()));
+        .find(|&c| rules::is_heading(snap.node(c).tag.as_str()));
     let Some(h) = heading else { return false };
     let text: String = snap.text_of(h).chars().take(HEADING_ANCHOR_CHARS).collect();
     let (want, got) = (slug_words(anchor), slug_words(&text));
@@ -572,7 +572,7 @@ fn flags_of(v: &str) -> u8 {
             (rules::SR_ONLY_TERMS, flag::SR_ONLY),
         ])
     });
-    let hiding = if rules::HIDING_CLASSES.contains(&v) {
+    let hiding = if rules::in_table(rules::HIDING_CLASSES, v) {
         flag::HIDING
     } else {
         0

@@ -135,7 +135,7 @@ pub(crate) fn teaser_headline(snap: &Snapshot, f: &Features, b: NodeId) -> bool 
 /// Today's "Related coverage", cleaneval AlterNet's linked headings).
 pub(crate) fn entry_summary(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     let i = b.index();
-    let heading = rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str());
+    let heading = rules::is_heading(snap.node(b).tag.as_str());
     f.own_len[i] > 0
         && f.own_link_len[i] == f.own_len[i]
         && (heading || (f.own_len[i] >= limits::ENTRY_SUMMARY_MIN_CHARS && f.own_sentences[i] > 0))
@@ -222,7 +222,7 @@ fn headline_links(snap: &Snapshot, f: &Features, b: NodeId) -> bool {
     }
     // Why headings pass whatever their length: a linked `h1`–`h6` is a story's title ("Vos
     // cartes sur mesure", 21 chars); menus are lists of links, not headings.
-    let heading = rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str());
+    let heading = rules::is_heading(snap.node(b).tag.as_str());
     heading || link_len as f32 / links as f32 >= limits::TEASER_MIN_LINK_CHARS as f32
 }
 
@@ -295,7 +295,7 @@ pub(crate) fn off_column(snap: &Snapshot, f: &Features, col: &Column, b: NodeId)
     let (Some(g), Some(l)) = (f.geo(b), snap.node(b).layout.as_ref()) else {
         return false;
     };
-    if !g.visible || l.width <= 0.0 || rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str()) {
+    if !g.visible || l.width <= 0.0 || rules::is_heading(snap.node(b).tag.as_str()) {
         return false;
     }
     let beside = l.x + l.width <= col.left || l.x >= col.right;

@@ -15,7 +15,6 @@ use crate::rules::related::{
     is_section_marker, CLIMB_SLACK_CHARS, GRID_MIN_LINKS, MARKER_MAX_CHARS, MAX_SECTION_PROSE,
     PRICED_GRID_CLIMB_CHARS,
 };
-use crate::rules::HEADING_TAGS;
 use crate::snapshot::{NodeId, NodeKind, Side};
 use crate::trace::{Reason, Trace};
 
@@ -225,8 +224,10 @@ fn heading_level(inp: &Inputs, b: NodeId) -> Option<usize> {
         .iter()
         .find(|&&d| snap.node(d).kind == NodeKind::Text && f.text_len[d.index()] > 0)?;
     let mut up = snap.path_up(*first).take_while(|&a| f.contains(b, a));
-    up.find_map(|a| HEADING_TAGS.iter().position(|&t| snap.node(a).tag == t))
-        .map(|l| l + 1)
+    up.find_map(|a| match *snap.node(a).tag.as_bytes() {
+        [b'h', d @ b'1'..=b'6'] => Some(usize::from(d - b'0')),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

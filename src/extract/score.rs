@@ -11,7 +11,7 @@ use crate::classify::site_memory::SiteMemory;
 use crate::classify::tag_path::PathRuns;
 use crate::extract::blocks::{flag, Features, Region};
 use crate::extract::layout;
-use crate::rules::{limits, HEADING_TAGS};
+use crate::rules::{is_heading, limits};
 use crate::snapshot::{NodeId, Side, Snapshot};
 
 /// Everything scoring needs.
@@ -579,7 +579,7 @@ fn join_siblings(inp: &Inputs, s: &Scores, top: NodeId) -> (Vec<NodeId>, Vec<Nod
     // A heading directly before kept content belongs to it.
     for k in (0..siblings.len().saturating_sub(1)).rev() {
         let tag = inp.snap.node(siblings[k]).tag.as_str();
-        if keep[k + 1] && HEADING_TAGS.contains(&tag) && inp.counts(siblings[k]) {
+        if keep[k + 1] && is_heading(tag) && inp.counts(siblings[k]) {
             keep[k] = true;
         }
     }
@@ -684,7 +684,7 @@ fn teaser_row(inp: &Inputs, c: NodeId) -> bool {
                     .children
                     .iter()
                     .find(|&&h| f.text_len[h.index()] > 0)
-                    .is_some_and(|&h| HEADING_TAGS.contains(&snap.node(h).tag.as_str()))
+                    .is_some_and(|&h| is_heading(snap.node(h).tag.as_str()))
             {
                 return false;
             }

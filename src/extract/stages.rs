@@ -1133,8 +1133,8 @@ fn in_link(snap: &Snapshot, d: NodeId, top: NodeId) -> bool {
 fn drop_low_blocks(
     inp: &Inputs,
     blocks: &[NodeId],
-    labels: &[Option<Label>],
-    content: &[bool],
+    labels: &Side<Option<Label>>,
+    content: &Side<bool>,
     drop: &mut Side<bool>,
     trace: &mut Trace,
 ) -> usize {
@@ -1210,7 +1210,7 @@ fn heading_before(inp: &Inputs, b: NodeId) -> Option<NodeId> {
     let mut d = p;
     loop {
         let n = snap.node(d);
-        if rules::HEADING_TAGS.contains(&n.tag.as_str()) {
+        if rules::is_heading(n.tag.as_str()) {
             // An end marker ("Related posts", "Featured") stays for the `tail` stage to cut at.
             let label = f.link_len[p.index()] == 0
                 && f.text_len[p.index()] <= limits::LIST_LABEL_MAX_CHARS
@@ -1255,7 +1255,7 @@ fn teasers_only(inp: &Inputs, roots: &[NodeId], drop: &Side<bool>) -> bool {
             })
         });
         let text = last.flatten().map_or("", |&d| snap.node(d).text.as_str());
-        if rules::HEADING_TAGS.contains(&snap.node(b).tag.as_str()) {
+        if rules::is_heading(snap.node(b).tag.as_str()) {
             headed = true;
             titles += u32::from(2 * f.own_link_len[i] >= f.own_len[i]);
         } else {

@@ -4,7 +4,7 @@
 //! and the trafilatura corpus leave them out (17 of its kept "without" snippets were such
 //! lines). Matched only at the start of a short block, so prose that mentions a photo stays.
 
-use super::vocab::{x, Term};
+use super::vocab::Terms;
 
 /// Labels (lowercase) a credit line opens with, in the corpora's languages.
 pub(crate) const CREDIT_LABELS: &str = words![
@@ -45,7 +45,7 @@ pub(crate) const CREDIT_LABELS: &str = words![
 /// `gallery_credit`/`photo_credit` boxes; 6 trafilatura "without" snippets). Read only on a
 /// box no longer than a date line (`meta_line::META_MAX_CHARS`), never inside a caption
 /// (readability's gold keeps captions whole, credit included: nytimes, cnet, citylab).
-pub(crate) const CREDIT_BOX_TERMS: &[Term] = &[x("credit"), x("credits")];
+pub(crate) const CREDIT_BOX_TERMS: &Terms = terms![x("credit"), x("credits")];
 
 /// Opening punctuation skipped before the label: credits are often set in brackets after a
 /// caption, "(Quelle: Fleischmann/Unsplash)", "(crédito: Minervino Júnior/CB)".

@@ -8,10 +8,10 @@
 //! Never on a heading: a date heading (Blogger's `<h2 class="date-header">`) opens the posts
 //! of that day on a blog's front page, where it is part of the content (styled-dev's gold).
 
-use super::vocab::{x, Term};
+use super::vocab::Terms;
 
 /// Class/id tokens of date and byline boxes.
-pub(crate) const META_TERMS: &[Term] = &[
+pub(crate) const META_TERMS: &Terms = terms![
     x("date"),
     x("datetime"),
     x("dateline"),
@@ -81,7 +81,7 @@ pub(crate) fn is_reading_time(text: &str) -> bool {
 }
 
 /// Class/id tokens of a byline box ("post-author vcard": Blogger's "Posted by …").
-pub(crate) const BYLINE_TERMS: &[Term] = &[x("byline"), x("author")];
+pub(crate) const BYLINE_TERMS: &Terms = terms![x("byline"), x("author")];
 
 /// A date or byline is short: a longer box so named is an author bio or a teaser.
 pub(crate) const META_MAX_CHARS: u32 = 80;
@@ -106,11 +106,7 @@ pub(crate) const META_MAX_CHARS: u32 = 80;
 /// covers (resetera, physicsforums, studentdoctor, avforums, basenotes, cameraderie,
 /// alsforums, mikeholt, australianfrequentflyer, usingenglish: 531 words outside the golds,
 /// 5 in them).
-pub(crate) const SIGNATURE_TERMS: &[Term] = &[
-    super::vocab::t("signature"),
-    super::vocab::t("usertitle"),
-    super::vocab::t("userextras"),
-];
+pub(crate) const SIGNATURE_TERMS: &Terms = terms![t("signature"), t("usertitle"), t("userextras")];
 
 /// What follows a forum user-card label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

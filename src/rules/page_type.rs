@@ -2,7 +2,7 @@
 //! repeated "card" region looks like. Each number carries its "why".
 
 use crate::classify::page_type::PageType;
-use crate::rules::vocab::{x, Term};
+use crate::rules::vocab::Terms;
 
 /// Schema.org `@type` values in JSON-LD (and `og:type` values) that say what the page is.
 /// Why: publishers declare listings and products for search engines; the declaration is
@@ -42,10 +42,11 @@ pub(crate) const OG_PRODUCT_TYPES: &[&str] = &["product", "product.item", "og:pr
 
 /// Page chrome never holds the card region, whatever share of the text it has (seed 001
 /// labels these only when small; a mega menu can outweigh a short listing).
-pub(crate) const CHROME_TAGS: &[&str] = &["nav", "menu", "header", "footer", "aside"];
+pub(crate) const CHROME_TAGS: &[u8] = prefixed!["nav", "menu", "header", "footer", "aside"];
 
 /// ARIA roles of page chrome, for the same reason.
-pub(crate) const CHROME_ROLES: &[&str] = &["navigation", "banner", "contentinfo", "complementary"];
+pub(crate) const CHROME_ROLES: &[u8] =
+    prefixed!["navigation", "banner", "contentinfo", "complementary"];
 
 /// Numbers of the card-region detector.
 pub(crate) mod cards {
@@ -144,7 +145,7 @@ pub(crate) mod cards {
 /// (no gold line of any corpus is one of these). A `<button>` is dropped already; these are
 /// labels, links and `div`s. Not "Sold out", "Sale", "New", "Add to cart", "Free shipping"
 /// or "Learn more": gold lines keep them (a product's own stock line, feature tiles).
-pub(crate) const CARD_CONTROL_LABELS: &[&str] = &[
+pub(crate) const CARD_CONTROL_LABELS: &[u8] = prefixed![
     "compare",
     "add to compare",
     "quick view",
@@ -188,7 +189,7 @@ pub(crate) const SORT_BAR_PREFIXES: &[&str] = &["sort:", "sort by:"];
 /// `ed-toolbar` ("Showing 70 results"), adorama's filter toolbar; as a navigation term it
 /// cost viewsonic its grid (session 21), here it is read after the selection, and a portfolio
 /// toolbar holding more than [`SORT_BAR_MAX_CHARS`] of tags stays.
-pub(crate) const SORT_BAR_TERMS: &[Term] = &[
+pub(crate) const SORT_BAR_TERMS: &Terms = terms![
     x("sort"),
     x("sorting"),
     x("sorter"),
@@ -205,7 +206,7 @@ pub(crate) const SORT_BAR_MAX_CHARS: u32 = 200;
 pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
     text_len > 0
         && text_len <= SORT_BAR_MAX_CHARS
-        && !crate::rules::NOT_AD_SLOT_TAGS.contains(&node.tag.as_str())
+        && !crate::rules::in_table(crate::rules::NOT_AD_SLOT_TAGS, &node.tag)
         && node
             .attr("class")
             .is_some_and(|v| crate::rules::matches_terms(v, SORT_BAR_TERMS))
@@ -215,7 +216,7 @@ pub(crate) fn is_sort_bar(node: &crate::snapshot::Node, text_len: u32) -> bool {
 pub(crate) const CARD_CONTROL_MAX_CHARS: u32 = 32;
 
 /// The words a tile's rating count ends with ("128 reviews", "(1,204 ratings)").
-const RATING_COUNT_WORDS: &[&str] = &["review", "reviews", "rating", "ratings"];
+const RATING_COUNT_WORDS: &[u8] = prefixed!["review", "reviews", "rating", "ratings"];
 
 /// True when `text` is a product-card control or badge or a listing toolbar's control
 /// ([`CARD_CONTROL_LABELS`], [`SORT_BAR_PREFIXES`]), or, off a product page (`offers`), a
@@ -229,7 +230,7 @@ const RATING_COUNT_WORDS: &[&str] = &["review", "reviews", "rating", "ratings"];
 #[inline(never)]
 pub(crate) fn is_card_control(text: &str, offers: bool) -> bool {
     let t = crate::classify::noise::squeezed_lower(text);
-    if CARD_CONTROL_LABELS.contains(&t.as_str())
+    if super::in_table(CARD_CONTROL_LABELS, &t)
         || SORT_BAR_PREFIXES.iter().any(|p| t.starts_with(p))
     {
         return true;
@@ -241,7 +242,7 @@ pub(crate) fn is_card_control(text: &str, offers: bool) -> bool {
             n.bytes().next().is_some_and(|b| b.is_ascii_digit())
                 && n.bytes()
                     .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'.' | b'k'))
-                && RATING_COUNT_WORDS.contains(&w)
+                && super::in_table(RATING_COUNT_WORDS, w)
         })
 }
 
@@ -285,23 +286,25 @@ fn is_letter(c: Option<char>) -> bool {
 /// `s` opens with a currency sign, or with a code not followed by a letter ("kr" in "krone").
 fn currency_opens(s: &str) -> bool {
     s.chars().next().is_some_and(is_sign)
-        || (CURRENCY_CODES.iter()).any(|code| {
-            s.strip_prefix(code)
-                .is_some_and(|rest| !is_letter(rest.chars().next()))
+        || super::prefixed_words(CURRENCY_CODES).any(|code| {
+            s.as_bytes().starts_with(code)
+                && !is_letter(s.get(code.len()..).and_then(|rest| rest.chars().next()))
         })
 }
 
 /// `s` ends with a currency sign, or with a code not preceded by a letter ("kr" in "Ukr").
 fn currency_closes(s: &str) -> bool {
     s.chars().next_back().is_some_and(is_sign)
-        || (CURRENCY_CODES.iter()).any(|code| {
-            s.strip_suffix(code)
-                .is_some_and(|head| !is_letter(head.chars().next_back()))
+        || super::prefixed_words(CURRENCY_CODES).any(|code| {
+            s.as_bytes().ends_with(code)
+                && !is_letter(
+                    s.get(..s.len() - code.len())
+                        .and_then(|head| head.chars().next_back()),
+                )
         })
 }
 
 /// Currency codes and signs written in letters, beside a digit ("EUR 49", "19,99 zł", "kr 200").
 /// Why: Etsy and European shops write prices so (wcxb-dev listing etsy 4204: "USD 35.00").
-const CURRENCY_CODES: &[&str] = &[
-    "USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs",
-];
+const CURRENCY_CODES: &[u8] =
+    prefixed!["USD", "EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "zł", "kr", "Kč", "Rs"];

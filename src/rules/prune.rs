@@ -42,7 +42,7 @@ pub(crate) const THREAD_REPEAT_MIN_CHARS: u32 = 10;
 pub(crate) const THREAD_CONTROL_LINES: &[&str] = &["click to expand...", "click to shrink..."];
 /// The words a post's like count or its poster's post count ends with ("1 Like", "12 likes",
 /// "1,204 posts"), a separator ("·") aside.
-pub(crate) const POST_COUNT_WORDS: &[&str] = &["like", "likes", "post", "posts"];
+pub(crate) const POST_COUNT_WORDS: &[u8] = prefixed!["like", "likes", "post", "posts"];
 
 /// True when `key` (a line, case and whitespace folded) is a post's furniture
 /// ([`THREAD_CONTROL_LINES`], a `#` and a count, a count (`rules::is_count`) and one of [`POST_COUNT_WORDS`]).
@@ -51,7 +51,7 @@ pub(crate) fn is_post_furniture(key: &str) -> bool {
     THREAD_CONTROL_LINES.contains(&key)
         || key.strip_prefix('#').is_some_and(super::is_count)
         || key.split_once(' ').is_some_and(|(n, w)| {
-            super::is_count(n) && POST_COUNT_WORDS.contains(&w.trim_end_matches([' ', '·']))
+            super::is_count(n) && super::in_table(POST_COUNT_WORDS, w.trim_end_matches([' ', '·']))
         })
 }
 
@@ -106,7 +106,7 @@ pub(crate) fn is_image_glyph(
 
 /// Numbers of the landing-page rule of the `select` stage (`extract/sections.rs`).
 pub(crate) mod sections {
-    use crate::rules::vocab::{t, x, Term};
+    use crate::rules::vocab::Terms;
 
     /// A selection holding less than this share of the page's prose evidence (paragraph
     /// points outside noise) is one section of a landing page: service and company pages
@@ -141,7 +141,7 @@ pub(crate) mod sections {
     /// a LibGuides page one `s-lg-box-collapse` box; their sections are the content (wcxb-dev
     /// 0.55 → 0.97, 0.75 → 0.89, 0.69 → 0.99, 0.61 → 0.91). Stories are not named so. More
     /// names (slider, swiper, slick, tabs, tabpanel, review) moved no page: left out.
-    pub const SECTION_WIDGET_TERMS: &[Term] = &[
+    pub const SECTION_WIDGET_TERMS: &Terms = terms![
         t("faq"),
         t("testimonial"),
         t("carousel"),

@@ -10,7 +10,7 @@
 //! teasers, cards) keeps its label: a "social-comments" pane holds the readers' prose (readability
 //! aclu). A story box is examined further down like any other, so its furniture is still labelled.
 
-use super::vocab::{t, Term};
+use super::vocab::Terms;
 
 /// Names that say what a box holds rather than how it behaves: a consent shell keeps its
 /// overlay label however much prose it holds. Why: a cookie preference centre explains each
@@ -22,7 +22,7 @@ use super::vocab::{t, Term};
 /// as long as a story's, so the story-box exception kept them (wcxb-dev: iRobot's
 /// `pdp-disclaimer` under a product, NIDDK's closing `disclaimer` box; their golds leave them
 /// out, GEICO's travel-insurance gold keeps its policy notes).
-pub(crate) const NOT_STORY_TERMS: &[Term] = &[
+pub(crate) const NOT_STORY_TERMS: &Terms = terms![
     t("cookie"),
     t("consent"),
     t("gdpr"),

@@ -7,7 +7,7 @@
 //! them; but their headings say plainly what they are. trafilatura corpus: 323 of the 476
 //! "without" snippets kept sit after the last "with" snippet of their page.
 
-use crate::rules::vocab::{t, Term};
+use crate::rules::vocab::Terms;
 
 // Marker tables are `words!` tables (crate root): one phrase per line, compared with a block's
 // text lowercased, with digits and punctuation removed and spaces collapsed ("Kommentare (12)"
@@ -262,10 +262,7 @@ pub(crate) const REVIEW_MARKERS: &[u8] =
 /// `pipf-seo-reviews__reviews`, Thomann `product-reviews-detail-teaser`); a review heading
 /// cuts them only when they follow the selection's start (`REVIEW_MARKERS`). Whole tokens:
 /// "preview" names image boxes.
-pub(crate) const REVIEW_BOX_TERMS: &[crate::rules::vocab::Term] = &[
-    crate::rules::vocab::x("review"),
-    crate::rules::vocab::x("reviews"),
-];
+pub(crate) const REVIEW_BOX_TERMS: &Terms = terms![x("review"), x("reviews")];
 
 /// Review prose after a product's review heading may be this share of the prose before it:
 /// reviews are sentences, and a product's description is often short; above it the heading
@@ -317,7 +314,7 @@ pub(crate) const AUTHOR_BIO_MIN_CHARS: u32 = 150;
 /// boxes are "without" snippets of the trafilatura corpus, none a "with". Only boxes: a
 /// paragraph or an inline run named so is part of the text (cleaneval's golds keep
 /// `p.authorbio` notes under essays).
-pub(crate) const AUTHOR_BOX_TERMS: &[Term] = &[
+pub(crate) const AUTHOR_BOX_TERMS: &Terms = terms![
     t("author-box"),
     t("authorbox"),
     t("author-bio"),

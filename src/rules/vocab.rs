@@ -5,25 +5,53 @@
 
 use crate::trace::Reason;
 
-/// One class/id vocabulary term.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Term {
-    /// Lowercase word.
-    pub word: &'static str,
-    /// Whole-token match only.
-    pub exact: bool,
+/// A table of class/id vocabulary terms, written `terms![t("navbar"), x("nav")]` (crate root):
+/// each lowercase word after one byte holding its length, plus `0x80` for a whole-token term
+/// (`x`; a `t` term may occur inside a token). Read with [`term_list`]. Why bytes: a table of
+/// `(&str, bool)` structs stored a 12-byte pointer, length and flag per term in the wasm, which
+/// gzip packs poorly.
+pub(crate) type Terms = [u8];
+
+/// Lays out a `terms!` string (each word ended by `\n`, or `\r` for a whole-token term) as a
+/// [`Terms`] table of the same length, at compile time. A word of 128 bytes or more, or a
+/// string not ending its last word, fails the build.
+pub(crate) const fn term_table<const N: usize>(table: &str) -> [u8; N] {
+    let t = table.as_bytes();
+    assert!(t.len() == N);
+    let mut out = [0u8; N];
+    let (mut i, mut start) = (0, 0);
+    while i < N {
+        if t[i] == b'\n' || t[i] == b'\r' {
+            assert!(i - start < 128);
+            let exact = if t[i] == b'\r' { 0x80 } else { 0 };
+            out[start] = (i - start) as u8 | exact;
+            let mut j = start;
+            while j < i {
+                out[j + 1] = t[j];
+                j += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    assert!(start == N);
+    out
 }
 
-pub(crate) const fn t(word: &'static str) -> Term {
-    Term { word, exact: false }
-}
-/// A whole-token term (also for the rule tables in sibling modules).
-pub(crate) const fn x(word: &'static str) -> Term {
-    Term { word, exact: true }
+/// The terms of a [`Terms`] table, in order: the word, whether it matches whole tokens only,
+/// and the term alone as a one-term table.
+pub(crate) fn term_list(terms: &Terms) -> impl Iterator<Item = (&[u8], bool, &Terms)> {
+    let mut rest = terms;
+    std::iter::from_fn(move || {
+        let &n = rest.first()?;
+        let (entry, after) = rest.split_at_checked(usize::from(n & 0x7F) + 1)?;
+        rest = after;
+        Some((&entry[1..], n & 0x80 != 0, entry))
+    })
 }
 
 /// Navigation class/id terms (seed 001 navigation: menus, breadcrumbs, pagers, tag clouds).
-pub(crate) const NAV_TERMS: &[Term] = &[
+pub(crate) const NAV_TERMS: &Terms = terms![
     x("nav"),
     t("navbar"),
     t("navigation"),
@@ -49,7 +77,7 @@ pub(crate) const NAV_TERMS: &[Term] = &[
 
 /// Class/id terms of boxes beside the reading column that `NAV_TERMS` does not name:
 /// sidebars and tables of contents (`extract::layout::teaser_in_main_column`).
-pub(crate) const OFF_COLUMN_TERMS: &[Term] = &[t("sidebar"), x("side"), t("toc")];
+pub(crate) const OFF_COLUMN_TERMS: &Terms = terms![t("sidebar"), x("side"), t("toc")];
 
 /// Class/id terms of a document's own table of contents. A box so named is navigation (a
 /// Wikipedia-style jump menu) unless it is a chapter's table of contents: links to the chapter's
@@ -58,7 +86,7 @@ pub(crate) const OFF_COLUMN_TERMS: &[Term] = &[t("sidebar"), x("side"), t("toc")
 /// "title, `div.toc`, a short intro"; the list of sections is what the page says (wcxb-dev
 /// documentation: the PostgreSQL "Indexes" chapter kept only its intro). Numbers in
 /// `CHAPTER_TOC_*`.
-pub(crate) const CHAPTER_TOC_TERMS: &[Term] = &[x("toc")];
+pub(crate) const CHAPTER_TOC_TERMS: &Terms = terms![x("toc")];
 /// Share of the TOC's links that must lead to other pages (not `#` fragments).
 pub(crate) const CHAPTER_TOC_PAGE_LINKS: f32 = 0.8;
 /// At least this many links.
@@ -76,7 +104,7 @@ pub(crate) const CHAPTER_TOC_SHARE: f32 = 0.5;
 pub(crate) const BODY_ITEMPROPS: &[&str] = &["text", "articleBody"];
 
 /// Advertisement terms (seed 001 ads; the ad networks that name their slots).
-pub(crate) const AD_TERMS: &[Term] = &[
+pub(crate) const AD_TERMS: &Terms = terms![
     x("ad"),
     x("ads"),
     t("advert"),
@@ -122,14 +150,14 @@ pub(crate) const AD_LANDING_UNLINKED_CHARS: u32 = 150;
 /// ("heroBanner", "herobanner_poster_content_body": a collection page's opening title and
 /// blurb, 150–360 chars, were dropped as ads on wcxb-dev 4435 and 4394). Ad networks do not
 /// name their slots "hero".
-pub(crate) const HERO_TERMS: &[Term] = &[t("hero")];
+pub(crate) const HERO_TERMS: &Terms = terms![t("hero")];
 
 /// Names of an FAQ block: a box named so holds questions and their answers and is no menu,
 /// even when its name also holds a navigation term (Webflow's tabs component names its list
 /// `faq_tabs-menu`: wcxb-dev aura.com identity theft protection lost its 5,200-char FAQ, which
 /// the gold keeps, as navigation; 0.78 → 0.96). Site menus do not name themselves "faq"; a
 /// menu item linking to an FAQ page sits in a menu that is labelled as a whole.
-pub(crate) const FAQ_TERMS: &[Term] = &[t("faq")];
+pub(crate) const FAQ_TERMS: &Terms = terms![t("faq")];
 
 /// Names of a pager. A box named only so (no other navigation term) that holds a long list
 /// which is no menu of short links is the paged list itself, not its row of page numbers:
@@ -138,12 +166,12 @@ pub(crate) const FAQ_TERMS: &[Term] = &[t("faq")];
 /// collection grid sits in `filtering-and-pagination_product-column__…` and
 /// `pagination_pagination__…` (wcxb-dev 0633 kept its SEO copy, not one of its 48 products).
 /// A pager's own row is a few short links; [`PAGED_LIST_MIN_CHARS`] keeps it navigation.
-pub(crate) const PAGER_TERMS: &[Term] = &[t("pagination"), t("pager")];
+pub(crate) const PAGER_TERMS: &Terms = terms![t("pagination"), t("pager")];
 /// Text a pager-named box must hold to be the paged list.
 pub(crate) const PAGED_LIST_MIN_CHARS: u32 = 500;
 
 /// Special-information terms (seed 001: copyright, contact, share bars, sign-up boxes).
-pub(crate) const SPECIAL_TERMS: &[Term] = &[
+pub(crate) const SPECIAL_TERMS: &Terms = terms![
     t("footer"),
     t("copyright"),
     t("share"),
@@ -203,10 +231,10 @@ pub(crate) const SPECIAL_TERMS: &[Term] = &[
 /// the page's, lifted to the byline field, and trafilatura's gold lists it as a snippet to
 /// leave out ("Eingestellt von …", "Posted by …"). A footer without a byline (comment and
 /// label links, "Reactions:"; a press release's date) is no byline line.
-pub(crate) const FOOTER_TERMS: &[Term] = &[t("footer")];
+pub(crate) const FOOTER_TERMS: &Terms = terms![t("footer")];
 
 /// Overlay/consent/paywall shells (PRODUCT.md rule 3).
-pub(crate) const OVERLAY_TERMS: &[Term] = &[
+pub(crate) const OVERLAY_TERMS: &Terms = terms![
     t("cookie"),
     t("consent"),
     t("gdpr"),
@@ -224,7 +252,7 @@ pub(crate) const OVERLAY_TERMS: &[Term] = &[
 ];
 
 /// Terms that mark the content container (soft positive weight).
-pub(crate) const POSITIVE_TERMS: &[Term] = &[
+pub(crate) const POSITIVE_TERMS: &Terms = terms![
     t("article"),
     t("content"),
     t("entry"),
@@ -253,7 +281,7 @@ pub(crate) const POSITIVE_TERMS: &[Term] = &[
 ];
 
 /// Terms that lower a candidate without making it noise (comments are content on forums).
-pub(crate) const NEGATIVE_TERMS: &[Term] = &[
+pub(crate) const NEGATIVE_TERMS: &Terms = terms![
     t("comment"),
     t("meta"),
     t("footnote"),
@@ -279,7 +307,7 @@ pub(crate) const NEGATIVE_TERMS: &[Term] = &[
 /// jodel.com) and a CMS field bound to an empty value (`w-condition-invisible`:
 /// glossgenius.com's blog). Screen-reader classes (`SR_ONLY_TERMS`) are not here: that text is
 /// kept.
-pub(crate) const HIDING_CLASSES: &[&str] = &[
+pub(crate) const HIDING_CLASSES: &[u8] = prefixed![
     "hide",
     "hidden",
     "d-none",
@@ -295,10 +323,11 @@ pub(crate) const HIDING_CLASSES: &[&str] = &[
 /// (`snapshot::visibility::closed_panel_of_prose`). Why: product pages put the specification
 /// table and the description in such panes (newegg `tab-panes` > `tab-pane style="display:none"`,
 /// Bootstrap `tab-content` > `tab-pane`, Shopify themes' `tabs__panel`).
-pub(crate) const TAB_PANEL_TERMS: &[Term] = &[x("tab"), x("tabs"), x("tabpanel"), x("tabcontent")];
+pub(crate) const TAB_PANEL_TERMS: &Terms =
+    terms![x("tab"), x("tabs"), x("tabpanel"), x("tabcontent")];
 
 /// Class names of visually-hidden text kept for assistive technology (PRODUCT.md: keep sr-only).
-pub(crate) const SR_ONLY_TERMS: &[Term] = &[
+pub(crate) const SR_ONLY_TERMS: &Terms = terms![
     t("sr-only"),
     t("visually-hidden"),
     t("visuallyhidden"),
@@ -310,105 +339,131 @@ pub(crate) const SR_ONLY_TERMS: &[Term] = &[
 
 /// Short texts that mark boilerplate, by noise kind, in twelve languages (seed 004 keyword
 /// features; seed 001 special-information vocabulary). Lowercase; non-ASCII matched exactly.
-pub(crate) const TEXT_KEYWORDS: &[(&str, Reason)] = &[
-    ("©", Reason::SpecialInformation),
-    ("copyright", Reason::SpecialInformation),
-    ("all rights reserved", Reason::SpecialInformation),
-    ("alle rechte vorbehalten", Reason::SpecialInformation),
-    ("tous droits réservés", Reason::SpecialInformation),
-    ("todos los derechos reservados", Reason::SpecialInformation),
-    ("tutti i diritti riservati", Reason::SpecialInformation),
-    ("alle rechten voorbehouden", Reason::SpecialInformation),
-    ("wszelkie prawa zastrzeżone", Reason::SpecialInformation),
-    ("todos os direitos reservados", Reason::SpecialInformation),
-    ("все права защищены", Reason::SpecialInformation),
-    ("無断転載", Reason::SpecialInformation),
-    ("版权所有", Reason::SpecialInformation),
-    ("무단", Reason::SpecialInformation),
-    ("share this", Reason::SpecialInformation),
-    ("teilen", Reason::SpecialInformation),
-    ("partager", Reason::SpecialInformation),
-    ("compartir", Reason::SpecialInformation),
-    ("condividi", Reason::SpecialInformation),
-    ("delen", Reason::SpecialInformation),
-    ("udostępnij", Reason::SpecialInformation),
-    ("compartilhe", Reason::SpecialInformation),
-    ("поделиться", Reason::SpecialInformation),
-    ("シェア", Reason::SpecialInformation),
-    ("分享", Reason::SpecialInformation),
-    ("공유", Reason::SpecialInformation),
-    ("subscribe", Reason::SpecialInformation),
-    ("newsletter", Reason::SpecialInformation),
-    ("abonnieren", Reason::SpecialInformation),
-    ("s'abonner", Reason::SpecialInformation),
-    ("suscríbete", Reason::SpecialInformation),
-    ("iscriviti", Reason::SpecialInformation),
-    ("abonneren", Reason::SpecialInformation),
-    ("subskrybuj", Reason::SpecialInformation),
-    ("assine", Reason::SpecialInformation),
-    ("подписаться", Reason::SpecialInformation),
-    ("購読", Reason::SpecialInformation),
-    ("订阅", Reason::SpecialInformation),
-    ("구독", Reason::SpecialInformation),
-    ("related articles", Reason::Navigation),
-    ("read more", Reason::Navigation),
-    ("verwandte artikel", Reason::Navigation),
-    ("weiterlesen", Reason::Navigation),
-    ("à lire aussi", Reason::Navigation),
-    ("lire aussi", Reason::Navigation),
-    ("artículos relacionados", Reason::Navigation),
-    ("leggi anche", Reason::Navigation),
-    ("lees ook", Reason::Navigation),
-    ("czytaj też", Reason::Navigation),
-    ("czytaj także", Reason::Navigation),
-    ("leia também", Reason::Navigation),
-    ("читайте также", Reason::Navigation),
-    ("関連記事", Reason::Navigation),
-    ("相关文章", Reason::Navigation),
-    ("관련 기사", Reason::Navigation),
+/// Runs of one kind each, `prefixed!` tables; read in order by [`text_keywords`].
+pub(crate) const TEXT_KEYWORDS: &[(Reason, &[u8])] = &[
+    (
+        Reason::SpecialInformation,
+        prefixed![
+            "©",
+            "copyright",
+            "all rights reserved",
+            "alle rechte vorbehalten",
+            "tous droits réservés",
+            "todos los derechos reservados",
+            "tutti i diritti riservati",
+            "alle rechten voorbehouden",
+            "wszelkie prawa zastrzeżone",
+            "todos os direitos reservados",
+            "все права защищены",
+            "無断転載",
+            "版权所有",
+            "무단",
+            "share this",
+            "teilen",
+            "partager",
+            "compartir",
+            "condividi",
+            "delen",
+            "udostępnij",
+            "compartilhe",
+            "поделиться",
+            "シェア",
+            "分享",
+            "공유",
+            "subscribe",
+            "newsletter",
+            "abonnieren",
+            "s'abonner",
+            "suscríbete",
+            "iscriviti",
+            "abonneren",
+            "subskrybuj",
+            "assine",
+            "подписаться",
+            "購読",
+            "订阅",
+            "구독",
+        ],
+    ),
+    (
+        Reason::Navigation,
+        prefixed![
+            "related articles",
+            "read more",
+            "verwandte artikel",
+            "weiterlesen",
+            "à lire aussi",
+            "lire aussi",
+            "artículos relacionados",
+            "leggi anche",
+            "lees ook",
+            "czytaj też",
+            "czytaj także",
+            "leia também",
+            "читайте также",
+            "関連記事",
+            "相关文章",
+            "관련 기사",
+        ],
+    ),
     // A script's placeholder and error lines, left in the served HTML for the script to
     // replace or show: "Loading...", "Unable to add item to List. Please try again." (wcxb-dev:
     // Amazon, Etsy's shipping calculator, allbirds, IKEA's payment box, newegg, Target's
     // category grid). Code samples printing them stay (`NoiseClassifier::keyword`).
-    ("loading...", Reason::SpecialInformation),
-    ("loading…", Reason::SpecialInformation),
-    ("please try again", Reason::SpecialInformation),
-    ("cookie", Reason::Overlay),
-    ("cookies", Reason::Overlay),
-    ("advertisement", Reason::Advertisement),
-    ("anzeige", Reason::Advertisement),
-    ("publicité", Reason::Advertisement),
-    ("publicidad", Reason::Advertisement),
-    ("pubblicità", Reason::Advertisement),
-    ("advertentie", Reason::Advertisement),
-    ("reklama", Reason::Advertisement),
-    ("publicidade", Reason::Advertisement),
-    ("реклама", Reason::Advertisement),
-    ("広告", Reason::Advertisement),
-    ("广告", Reason::Advertisement),
-    ("광고", Reason::Advertisement),
+    (
+        Reason::SpecialInformation,
+        prefixed!["loading...", "loading…", "please try again"],
+    ),
+    (Reason::Overlay, prefixed!["cookie", "cookies"]),
+    (
+        Reason::Advertisement,
+        prefixed![
+            "advertisement",
+            "anzeige",
+            "publicité",
+            "publicidad",
+            "pubblicità",
+            "advertentie",
+            "reklama",
+            "publicidade",
+            "реклама",
+            "広告",
+            "广告",
+            "광고",
+        ],
+    ),
 ];
 
-/// ARIA landmark roles and the noise kind they declare.
-pub(crate) const NOISE_ROLES: &[(&str, Reason)] = &[
-    ("navigation", Reason::Navigation),
-    ("menubar", Reason::Navigation),
-    ("menu", Reason::Navigation),
-    ("banner", Reason::Navigation),
-    ("contentinfo", Reason::SpecialInformation),
-    ("complementary", Reason::SpecialInformation),
-    ("search", Reason::Interactive),
-    // A group of choice options: shops' colour and size swatch pickers (gymshark, bombas,
-    // cocorepublic), protection-plan choosers (walmart); their option names are no content.
-    ("radiogroup", Reason::Interactive),
-    ("dialog", Reason::Overlay),
-    ("alertdialog", Reason::Overlay),
-    // An advisory live region: what a script announces as the page changes — Shopify themes'
-    // price box ("Regular price / Sale price / Sold out": deathwishcoffee, maelstrom,
-    // headphones.com, uncagedergonomics), REI's "loaded 153 results", Zalando's and Figma's
-    // carousel position, "Loading content". `alert` is left out: Bootstrap's `.alert` callouts
-    // declare it around notes the golds keep.
-    ("status", Reason::SpecialInformation),
+/// ARIA landmark roles by the noise kind they declare (`prefixed!` tables; no role is in two).
+pub(crate) const NOISE_ROLES: &[(Reason, &[u8])] = &[
+    (
+        Reason::Navigation,
+        prefixed!["navigation", "menubar", "menu", "banner"],
+    ),
+    (
+        Reason::SpecialInformation,
+        prefixed![
+            "contentinfo",
+            "complementary",
+            // An advisory live region: what a script announces as the page changes — Shopify
+            // themes' price box ("Regular price / Sale price / Sold out": deathwishcoffee,
+            // maelstrom, headphones.com, uncagedergonomics), REI's "loaded 153 results",
+            // Zalando's and Figma's carousel position, "Loading content". `alert` is left out:
+            // Bootstrap's `.alert` callouts declare it around notes the golds keep.
+            "status",
+        ],
+    ),
+    (
+        Reason::Interactive,
+        prefixed![
+            "search",
+            // A group of choice options: shops' colour and size swatch pickers (gymshark,
+            // bombas, cocorepublic), protection-plan choosers (walmart); their option names
+            // are no content.
+            "radiogroup",
+        ],
+    ),
+    (Reason::Overlay, prefixed!["dialog", "alertdialog"]),
 ];
 
 /// Common ad slot sizes in CSS px (IAB standard units) for seed 001's geometric ad rule.
@@ -429,7 +484,7 @@ pub(crate) const AD_SIZES: &[(f32, f32)] = &[
 /// Boxes that are never an ad slot, whatever their size: a table's cells and rows take the
 /// grid's size (a course schedule's row of 320 × 50 px read as a mobile banner: wcxb-dev 0424
 /// lost its page to its lecture table); ad slots are boxes of their own.
-pub(crate) const NOT_AD_SLOT_TAGS: &[&str] = &["td", "th", "tr", "caption"];
+pub(crate) const NOT_AD_SLOT_TAGS: &[u8] = prefixed!["td", "th", "tr", "caption"];
 
 /// True when any class/id token of `value` matches a term of `terms`. A match holds its term,
 /// so a value holding none (the common case) is neither lowercased nor split into names and
@@ -437,17 +492,17 @@ pub(crate) const NOT_AD_SLOT_TAGS: &[&str] = &["td", "th", "tr", "caption"];
 /// folded by `| 0x20`) is passed over unscanned, the others are looked for case-insensitively
 /// (sessions 22, 23: the noise rules ask this of most class values, the tail stage of every
 /// box above the kept blocks; it replaced three tables' hand-kept prefilter words).
-pub(crate) fn matches_terms(value: &str, terms: &[Term]) -> bool {
+pub(crate) fn matches_terms(value: &str, terms: &Terms) -> bool {
     let bit = |w: &[u8]| 1u64 << (((w[0] | 0x20) ^ ((w[1] | 0x20) << 3)) & 63);
     let held = value.as_bytes().windows(2).fold(0, |m, w| m | bit(w));
-    terms.iter().any(|t| {
-        t.word.as_bytes().windows(2).all(|w| held & bit(w) != 0)
-            && super::contains_ci(value, t.word)
+    term_list(terms).any(|(word, _, _)| {
+        word.windows(2).all(|w| held & bit(w) != 0)
+            && super::contains_ci_bytes(value.as_bytes(), word)
     }) && matches_lowercase(&value.to_ascii_lowercase(), terms)
 }
 
 /// `node`'s class or id holds one of `terms` ([`matches_terms`] on each).
-pub(crate) fn named_by(node: &crate::snapshot::Node, terms: &[Term]) -> bool {
+pub(crate) fn named_by(node: &crate::snapshot::Node, terms: &Terms) -> bool {
     ["class", "id"]
         .iter()
         .filter_map(|a| node.attr(a))
@@ -455,7 +510,7 @@ pub(crate) fn named_by(node: &crate::snapshot::Node, terms: &[Term]) -> bool {
 }
 
 /// [`matches_terms`] for a value already in ASCII lower case (terms are lower case).
-pub(crate) fn matches_lowercase(value: &str, terms: &[Term]) -> bool {
+pub(crate) fn matches_lowercase(value: &str, terms: &Terms) -> bool {
     value
         .split_whitespace()
         .any(|name| name_matches(name, terms))
@@ -471,7 +526,7 @@ pub(crate) fn is_role_class_name(name: &str) -> bool {
 /// A class name or id of a page builder's layout grid ([`LAYOUT_GRID_NAMES`],
 /// [`LAYOUT_GRID_PREFIXES`]).
 pub(crate) fn is_layout_grid_name(name: &str) -> bool {
-    LAYOUT_GRID_NAMES.contains(&name)
+    super::in_table(LAYOUT_GRID_NAMES, name)
         || LAYOUT_GRID_PREFIXES.iter().any(|p| name.starts_with(p))
         || name
             .strip_prefix(LAYOUT_GRID_NUMBERED)
@@ -489,7 +544,7 @@ pub(crate) fn is_layout_grid_name(name: &str) -> bool {
 /// product details), so the whole item was special information (wcxb-dev: the Atomic Habits
 /// book page kept 330 of its 1,740 gold words); what each box is stays in its id
 /// (`editorialReviews_feature_div`, `sims-simsContainer_feature_div_01`).
-pub(crate) const LAYOUT_GRID_NAMES: &[&str] = &[
+pub(crate) const LAYOUT_GRID_NAMES: &[u8] = prefixed![
     "widget-span",
     "widget-type-custom_widget",
     "widget-type-cell",
@@ -535,23 +590,21 @@ pub(crate) fn without_namespace(name: &str) -> &str {
 /// holding `-` or `_` is looked for in the whole name. Why bytes: this test is asked of every
 /// class and id the noise rules read, and splitting by `char` and searching each term for `-`
 /// per name had made it the largest cost of the noise stage (session 22).
-fn name_matches(name: &str, terms: &[Term]) -> bool {
+fn name_matches(name: &str, terms: &Terms) -> bool {
     let name = without_namespace(name).as_bytes();
     name.split(|b| !b.is_ascii_alphanumeric())
         .filter(|tok| !tok.is_empty())
         .any(|tok| {
-            terms.iter().any(|term| {
-                if term.exact {
-                    tok == term.word.as_bytes()
+            term_list(terms).any(|(word, exact, _)| {
+                if exact {
+                    tok == word
                 } else {
-                    occurs(tok, term.word.as_bytes())
+                    occurs(tok, word)
                 }
             })
         })
-        || terms.iter().any(|term| {
-            let w = term.word.as_bytes();
-            w.iter().any(|&b| b == b'-' || b == b'_') && occurs(name, w)
-        })
+        || term_list(terms)
+            .any(|(w, _, _)| w.iter().any(|&b| b == b'-' || b == b'_') && occurs(name, w))
 }
 
 /// The first of [`TEXT_KEYWORDS`] (in table order) that `text`, in ASCII lower case, holds:
@@ -564,33 +617,40 @@ fn name_matches(name: &str, terms: &[Term]) -> bool {
 /// subscribers ("This article is exclusive to STAT+ subscribers") now stay: statnews,
 /// hechingerreport, hubermanlab −0.01 … −0.02.
 pub(crate) fn first_keyword(text: &str) -> Option<Reason> {
-    /// Per first byte: (position in the table, keyword).
-    type ByFirst = Vec<Vec<(usize, &'static [u8])>>;
+    /// Per first byte: (position in the table, keyword, its kind).
+    type ByFirst = Vec<Vec<(usize, &'static [u8], Reason)>>;
     static INDEX: std::sync::OnceLock<ByFirst> = std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         let mut by_first = vec![Vec::new(); 256];
-        for (k, (word, _)) in TEXT_KEYWORDS.iter().enumerate() {
-            if let Some(&first) = word.as_bytes().first() {
-                by_first[usize::from(first)].push((k, word.as_bytes()));
+        for (k, (word, reason)) in text_keywords().enumerate() {
+            if let Some(&first) = word.first() {
+                by_first[usize::from(first)].push((k, word, reason));
             }
         }
         by_first
     });
     let bytes = text.as_bytes();
-    let mut best = usize::MAX;
+    let (mut best, mut found) = (usize::MAX, None);
     for p in 0..bytes.len() {
-        for &(k, word) in &index[usize::from(bytes[p])] {
+        for &(k, word, reason) in &index[usize::from(bytes[p])] {
             if k < best
                 && bytes[p..].starts_with(word)
                 && !bytes
                     .get(p + word.len())
                     .is_some_and(|b| b.is_ascii_alphabetic())
             {
-                best = k;
+                (best, found) = (k, Some(reason));
             }
         }
     }
-    TEXT_KEYWORDS.get(best).map(|&(_, reason)| reason)
+    found
+}
+
+/// Every keyword of [`TEXT_KEYWORDS`] with its kind, in table order.
+pub(crate) fn text_keywords() -> impl Iterator<Item = (&'static [u8], Reason)> {
+    TEXT_KEYWORDS
+        .iter()
+        .flat_map(|&(reason, words)| super::prefixed_words(words).map(move |w| (w, reason)))
 }
 
 /// The terms of several tables with one flag bit each, indexed by first byte: one scan of a
@@ -600,20 +660,20 @@ pub(crate) struct TermIndex {
     /// Per first byte: (word, whole-token only, flag).
     by_first: Vec<Vec<(&'static [u8], bool, u8)>>,
     /// Terms holding `-` or `_`, which only whole names can contain (tokens split there).
-    joined: Vec<(&'static str, u8)>,
+    joined: Vec<(&'static [u8], u8)>,
 }
 
 impl TermIndex {
-    pub(crate) fn new(tables: &[(&[Term], u8)]) -> TermIndex {
+    pub(crate) fn new(tables: &[(&'static Terms, u8)]) -> TermIndex {
         let mut by_first = vec![Vec::new(); 256];
         let mut joined = Vec::new();
         for &(terms, flag) in tables {
-            for term in terms {
-                if let Some(&first) = term.word.as_bytes().first() {
-                    by_first[usize::from(first)].push((term.word.as_bytes(), term.exact, flag));
+            for (word, exact, _) in term_list(terms) {
+                if let Some(&first) = word.first() {
+                    by_first[usize::from(first)].push((word, exact, flag));
                 }
-                if term.word.contains(['-', '_']) {
-                    joined.push((term.word, flag));
+                if word.iter().any(|&b| b == b'-' || b == b'_') {
+                    joined.push((word, flag));
                 }
             }
         }
@@ -643,7 +703,7 @@ impl TermIndex {
             }
         }
         for &(word, flag) in &self.joined {
-            if bits & flag == 0 && occurs(name.as_bytes(), word.as_bytes()) {
+            if bits & flag == 0 && occurs(name.as_bytes(), word) {
                 bits |= flag;
             }
         }
@@ -676,11 +736,11 @@ mod tests {
             SR_ONLY_TERMS,
             crate::rules::meta_line::META_TERMS,
         ];
-        for t in tables.iter().flat_map(|t| t.iter()) {
-            assert_eq!(t.word, t.word.to_ascii_lowercase(), "{}", t.word);
+        for (word, _, _) in tables.iter().flat_map(|t| term_list(t)) {
+            assert_eq!(word, word.to_ascii_lowercase(), "{word:?}");
         }
-        for (k, _) in TEXT_KEYWORDS {
-            assert_eq!(*k, k.to_ascii_lowercase(), "{k}");
+        for (k, _) in text_keywords() {
+            assert_eq!(k, k.to_ascii_lowercase(), "{k:?}");
         }
         assert!(occurs(b"top-ad", b"ad") && occurs(b"ad", b"ad") && occurs(b"x", b""));
         assert!(!occurs(b"a", b"ad") && !occurs(b"da", b"ad"));
@@ -693,11 +753,11 @@ mod tests {
     #[test]
     fn names_are_matched_as_bytes_with_the_char_splits() {
         // A non-ASCII char parts tokens ("menü" + "nav"); a joined term spans the name's parts.
-        assert!(matches_terms("MenüNav", &[x("nav")]));
-        assert!(!matches_terms("Navigation", &[x("nav")]));
-        assert!(matches_terms("über-Sign-Up box", &[t("sign-up")]));
-        assert!(!matches_terms("signup sign up", &[t("sign-up")]));
-        assert!(!matches_terms("", &[t("ad")]));
+        assert!(matches_terms("MenüNav", terms![x("nav")]));
+        assert!(!matches_terms("Navigation", terms![x("nav")]));
+        assert!(matches_terms("über-Sign-Up box", terms![t("sign-up")]));
+        assert!(!matches_terms("signup sign up", terms![t("sign-up")]));
+        assert!(!matches_terms("", terms![t("ad")]));
     }
 
     #[test]
@@ -779,10 +839,9 @@ mod tests {
             "subscribe to our newsletter · copyright",
         ];
         for text in texts {
-            let want = TEXT_KEYWORDS
-                .iter()
-                .find(|(k, _)| text.contains(k))
-                .map(|(_, r)| *r);
+            let want = text_keywords()
+                .find(|(k, _)| text.as_bytes().windows(k.len()).any(|w| w == *k))
+                .map(|(_, r)| r);
             assert_eq!(first_keyword(text), want, "{text}");
         }
         assert_eq!(
@@ -813,7 +872,7 @@ mod tests {
     /// The index gives, for every name, the union of what the tables give one by one.
     #[test]
     fn term_index_agrees_with_matching_table_by_table() {
-        let tables: [(&[Term], u8); 4] = [
+        let tables: [(&'static Terms, u8); 4] = [
             (NAV_TERMS, 1),
             (AD_TERMS, 2),
             (SR_ONLY_TERMS, 4),

@@ -53,27 +53,26 @@ pub struct LayoutNeeds<'a> {
 
 /// Replaced elements keep their own box when inline: it is their content's size (a 300 × 250
 /// banner `img` or ad `iframe`: the noise stage's ad sizes), not their line's.
-const OWN_BOX_TAGS: &[&str] = &[
-    "img", "iframe", "video", "audio", "canvas", "embed", "object", "svg", "math",
-];
+const OWN_BOX_TAGS: &[u8] =
+    prefixed!["img", "iframe", "video", "audio", "canvas", "embed", "object", "svg", "math"];
 
 /// The box of `tag` laid out as `l` may be its parent's ([`LayoutNeeds`]): an inline-level,
 /// non-replaced element. Its size is then not its own (a link in a 728 × 90 paragraph).
 pub(crate) fn parent_box_of(tag: &str, l: &super::Layout) -> bool {
-    l.display == "inline" && l.position != "sticky" && !OWN_BOX_TAGS.contains(&tag)
+    l.display == "inline" && l.position != "sticky" && !crate::rules::in_table(OWN_BOX_TAGS, tag)
 }
 
 impl LayoutNeeds<'_> {
     /// Font size, weight and `direction` are read (a block tag); otherwise captured as 0, 0
     /// and "".
     pub fn font(&self) -> bool {
-        crate::rules::BLOCK_TAGS.contains(&self.tag)
+        crate::rules::in_table(crate::rules::BLOCK_TAGS, self.tag)
     }
 
     /// The element's own box is read even when it is inline-level: a replaced element, or one
     /// with no parent box to take.
     pub fn own_box(&self) -> bool {
-        self.parent_box.is_none() || OWN_BOX_TAGS.contains(&self.tag)
+        self.parent_box.is_none() || crate::rules::in_table(OWN_BOX_TAGS, self.tag)
     }
 }
 

@@ -14,7 +14,7 @@
 //! judged like parsed HTML judges them.
 
 use crate::rules::{self, limits};
-use crate::snapshot::{NodeId, NodeKind, Snapshot};
+use crate::snapshot::{NodeId, NodeKind, Side, Snapshot};
 
 /// What a page shows, computed once per extraction (`extract::blocks::Features::visibility`)
 /// and read by the features' geometry, the noise stage and the article builder, so each
@@ -44,18 +44,23 @@ impl Visibility {
 /// (parsed HTML).
 pub(crate) fn invisible(snap: &Snapshot, reveal: Option<NodeId>) -> Vec<bool> {
     let n = snap.len();
-    let mut out = vec![false; n];
+    let mut out = Side(vec![false; n]);
     if snap.nodes.iter().all(|node| node.layout.is_none()) {
         // Parsed HTML: nothing to judge, and no text or link sums to pay for.
-        return out;
+        return out.0;
     }
     // Parents come before children in capture order; a parent with a larger id (a hand-made
     // snapshot) is ignored.
-    let parent = |i: usize| snap.nodes[i].parent.map(|p| p.index()).filter(|&p| p < i);
-    let mut under_hidden = vec![false; n];
+    let parent = |i: usize| {
+        snap.node(NodeId(i as u32))
+            .parent
+            .map(|p| p.index())
+            .filter(|&p| p < i)
+    };
+    let mut under_hidden = Side(vec![false; n]);
     // Inside a closed panel shown by `collapsed_panel`: `visibility` is inherited, so the
     // panel's descendants carry its hidden style and are shown with it.
-    let mut in_panel = vec![false; n];
+    let mut in_panel = Side(vec![false; n]);
     // Text of the topmost `visibility`/`opacity`-hidden subtrees: one template hiding the
     // article, or a fade-in library hiding every section (each alone is small).
     let text = text_lengths(snap);
@@ -116,7 +121,7 @@ pub(crate) fn invisible(snap: &Snapshot, reveal: Option<NodeId>) -> Vec<bool> {
             out[i] = true;
         }
     }
-    out
+    out.0
 }
 
 /// Transparent only: `opacity: 0` on a box that keeps its place in the flow (`static` or
@@ -145,10 +150,10 @@ fn fading_in(l: &crate::snapshot::Layout) -> bool {
 pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
     let n = snap.len();
     // Per node: inside a `<p>`, and the topmost inline-hidden ancestor-or-self.
-    let mut in_p = vec![false; n];
-    let mut hider: Vec<Option<u32>> = vec![None; n];
+    let mut in_p = Side(vec![false; n]);
+    let mut hider: Side<Option<u32>> = Side(vec![None; n]);
     // Paragraph chars under each topmost inline-hidden box, by the box's index.
-    let mut boxes: Vec<u32> = Vec::new();
+    let mut boxes: Side<u32> = Side(Vec::new());
     let mut total = 0u32;
     for (i, node) in snap.nodes.iter().enumerate() {
         let parent = node.parent.map(|p| p.index()).filter(|&p| p < i);
@@ -166,7 +171,7 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
         total = total.saturating_add(len);
         if let Some(h) = hider[i] {
             if boxes.is_empty() {
-                boxes = vec![0; n];
+                boxes = Side(vec![0; n]);
             }
             let l = &mut boxes[h as usize];
             *l = l.saturating_add(len);
@@ -174,6 +179,7 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
     }
     // Of equally long boxes the last, as `max_by_key` picks.
     let (best, len) = boxes
+        .0
         .into_iter()
         .enumerate()
         .filter(|&(_, l)| l > 0)
@@ -189,7 +195,7 @@ pub(crate) fn inline_reveal(snap: &Snapshot) -> Option<NodeId> {
 /// page's text. Pages never hide most of their own text for good, so the noise stage and the
 /// builder judge it like any shown box (its parts are still judged).
 pub(crate) fn pending_reveal(snap: &Snapshot) -> Option<NodeId> {
-    let styled: Vec<bool> = snap
+    let styled: Side<bool> = snap
         .nodes
         .iter()
         .map(|node| {
@@ -202,7 +208,7 @@ pub(crate) fn pending_reveal(snap: &Snapshot) -> Option<NodeId> {
     }
     let text = text_lengths(snap);
     let page = text.first().copied().unwrap_or(0) as f32;
-    let mut hidden = vec![false; snap.len()];
+    let mut hidden = Side(vec![false; snap.len()]);
     for (i, node) in snap.nodes.iter().enumerate() {
         let up = node.parent.map(|p| p.index()).filter(|&p| p < i);
         if up.is_some_and(|p| hidden[p]) {
@@ -232,7 +238,7 @@ pub(crate) fn hides_the_page(snap: &Snapshot) -> bool {
         return false;
     }
     let text = text_lengths(snap);
-    let mut hidden = vec![false; snap.len()];
+    let mut hidden = Side(vec![false; snap.len()]);
     let mut hidden_text = 0u32;
     for (i, node) in snap.nodes.iter().enumerate() {
         let inherited = node
@@ -259,7 +265,7 @@ pub(crate) fn hides_the_page(snap: &Snapshot) -> bool {
 /// (FAQ answers, product descriptions, specifications); parsed HTML shows them and the gold
 /// keeps them (wcxb-dev 0288: 38 FAQ answers). Menus opened by a button are link lists, and
 /// responsive twins follow their twin, not a trigger.
-fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool {
+fn collapsed_panel(snap: &Snapshot, i: usize, text: &Side<u32>, links: &Side<u32>) -> bool {
     let shown = |id: NodeId| {
         snap.node(id)
             .layout
@@ -275,8 +281,8 @@ fn collapsed_panel(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bo
 /// slides in one place and show one (freshworks' customer-story testimonials, Slick's and
 /// Swiper's `fade` mode); parsed HTML shows every slide and the gold keeps them all. A
 /// dropdown or tooltip hides beside its trigger, never over a twin of itself.
-fn stacked_slide(snap: &Snapshot, i: usize, text: &[u32], links: &[u32]) -> bool {
-    let node = &snap.nodes[i];
+fn stacked_slide(snap: &Snapshot, i: usize, text: &Side<u32>, links: &Side<u32>) -> bool {
+    let node = snap.node(NodeId(i as u32));
     let Some(l) = node.layout.as_ref() else {
         return false;
     };
@@ -418,7 +424,7 @@ pub(crate) fn tab_set_pane(snap: &Snapshot, panel: NodeId, prev: NodeId) -> bool
 /// A disclosure trigger, or a wrapper of at most three elements holding one (two levels).
 fn is_trigger(snap: &Snapshot, id: crate::snapshot::NodeId, depth: u8) -> bool {
     let node = snap.node(id);
-    if rules::DISCLOSURE_TRIGGER_TAGS.contains(&node.tag.as_str())
+    if rules::in_table(rules::DISCLOSURE_TRIGGER_TAGS, &node.tag)
         || node.attr("aria-expanded").is_some()
         || matches!(node.attr("role"), Some("button" | "tab"))
     {
@@ -433,19 +439,20 @@ fn is_trigger(snap: &Snapshot, id: crate::snapshot::NodeId, depth: u8) -> bool {
 
 /// Characters of rendered text inside links (`<a>`) in each subtree, from the subtree text
 /// lengths `text` ([`text_lengths`]).
-fn link_lengths(snap: &Snapshot, text: &[u32]) -> Vec<u32> {
+fn link_lengths(snap: &Snapshot, text: &Side<u32>) -> Side<u32> {
     let n = snap.len();
-    let mut in_link = vec![false; n];
-    let mut len = vec![0u32; n];
+    let mut in_link = Side(vec![false; n]);
+    let mut len = Side(vec![0u32; n]);
     for (i, node) in snap.nodes.iter().enumerate() {
         let p = node.parent.map(|p| p.index()).filter(|&p| p < i);
         in_link[i] = node.is("a") || p.is_some_and(|p| in_link[p]);
     }
     for i in (0..n).rev() {
-        if snap.nodes[i].kind == NodeKind::Text && in_link[i] {
+        let node = snap.node(NodeId(i as u32));
+        if node.kind == NodeKind::Text && in_link[i] {
             len[i] = text[i];
         }
-        if let Some(p) = snap.nodes[i].parent.map(|p| p.index()).filter(|&p| p < i) {
+        if let Some(p) = node.parent.map(|p| p.index()).filter(|&p| p < i) {
             len[p] = len[p].saturating_add(len[i]);
         }
     }
@@ -453,11 +460,11 @@ fn link_lengths(snap: &Snapshot, text: &[u32]) -> Vec<u32> {
 }
 
 /// Characters of rendered text (outside script, style and template data) in each subtree.
-fn text_lengths(snap: &Snapshot) -> Vec<u32> {
+fn text_lengths(snap: &Snapshot) -> Side<u32> {
     let n = snap.len();
-    let mut len = vec![0u32; n];
+    let mut len = Side(vec![0u32; n]);
     for i in (0..n).rev() {
-        let node = &snap.nodes[i];
+        let node = snap.node(NodeId(i as u32));
         if node.kind == NodeKind::Text {
             let data = node.parent.is_none_or(|p| {
                 !matches!(

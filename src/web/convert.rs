@@ -286,7 +286,7 @@ fn set(target: &JsValue, key: &str, value: &JsValue) -> Result<(), Error> {
 }
 
 /// Which seed paper each stage implements (shown next to the stage in the debug views).
-const STAGE_SEEDS: &[(&str, &str)] = &[
+const STAGE_SEEDS: &str = pairs![
     ("blocks", "seeds 002/004"),
     ("noise", "seed 001"),
     ("tag_path", "seed 003"),
@@ -297,10 +297,7 @@ const STAGE_SEEDS: &[(&str, &str)] = &[
 ];
 
 fn seed_of(stage: &str) -> &'static str {
-    STAGE_SEEDS
-        .iter()
-        .find(|(s, _)| *s == stage)
-        .map_or("", |(_, seed)| seed)
+    crate::rules::table_value(STAGE_SEEDS, stage).unwrap_or("")
 }
 
 /// Reason → overlay label and words (a reason without words of its own repeats its label).
