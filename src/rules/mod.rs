@@ -129,14 +129,21 @@ pub(crate) fn table_words(table: &str) -> impl Iterator<Item = &str> {
 /// word to word without searching for newlines. `N` is the table's length; a word of 256 bytes
 /// or more, or a table not ending in a newline, fails the build. Read with [`prefixed_words`].
 pub(crate) const fn len_prefixed<const N: usize>(table: &str) -> [u8; N] {
+    relay_prefixed::<N>(table, false)
+}
+
+/// [`len_prefixed`] and, with `terms`, the `terms!` layout (`vocab::term_table`): there a `\r`
+/// also ends a word and sets its length byte's high bit, so a word is under 128 bytes.
+pub(crate) const fn relay_prefixed<const N: usize>(table: &str, terms: bool) -> [u8; N] {
     let t = table.as_bytes();
     assert!(t.len() == N);
     let mut out = [0u8; N];
     let (mut i, mut start) = (0, 0);
     while i < N {
-        if t[i] == b'\n' {
-            assert!(i - start < 256);
-            out[start] = (i - start) as u8;
+        let cr = terms && t[i] == b'\r';
+        if t[i] == b'\n' || cr {
+            assert!(i - start < if terms { 128 } else { 256 });
+            out[start] = (i - start) as u8 | if cr { 0x80 } else { 0 };
             let mut j = start;
             while j < i {
                 out[j + 1] = t[j];

@@ -16,26 +16,7 @@ pub(crate) type Terms = [u8];
 /// [`Terms`] table of the same length, at compile time. A word of 128 bytes or more, or a
 /// string not ending its last word, fails the build.
 pub(crate) const fn term_table<const N: usize>(table: &str) -> [u8; N] {
-    let t = table.as_bytes();
-    assert!(t.len() == N);
-    let mut out = [0u8; N];
-    let (mut i, mut start) = (0, 0);
-    while i < N {
-        if t[i] == b'\n' || t[i] == b'\r' {
-            assert!(i - start < 128);
-            let exact = if t[i] == b'\r' { 0x80 } else { 0 };
-            out[start] = (i - start) as u8 | exact;
-            let mut j = start;
-            while j < i {
-                out[j + 1] = t[j];
-                j += 1;
-            }
-            start = i + 1;
-        }
-        i += 1;
-    }
-    assert!(start == N);
-    out
+    super::relay_prefixed::<N>(table, true)
 }
 
 /// The terms of a [`Terms`] table, in order: the word, whether it matches whole tokens only,
