@@ -975,9 +975,9 @@ fn is_block_node(n: &crate::Node) -> bool {
 }
 
 fn heading_level(n: &crate::Node) -> Option<u8> {
-    let b = n.tag.as_bytes();
-    if n.ns == Namespace::Html && b.len() == 2 && b[0] == b'h' && (b'1'..=b'6').contains(&b[1]) {
-        return Some(b[1] - b'0');
+    let rank = crate::rules::heading_rank(&n.tag);
+    if n.ns == Namespace::Html && rank.is_some() {
+        return rank;
     }
     if n.attr("role") == Some("heading") {
         let level = n.attr("aria-level").and_then(|l| l.trim().parse().ok());

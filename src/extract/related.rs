@@ -224,10 +224,8 @@ fn heading_level(inp: &Inputs, b: NodeId) -> Option<usize> {
         .iter()
         .find(|&&d| snap.node(d).kind == NodeKind::Text && f.text_len[d.index()] > 0)?;
     let mut up = snap.path_up(*first).take_while(|&a| f.contains(b, a));
-    up.find_map(|a| match *snap.node(a).tag.as_bytes() {
-        [b'h', d @ b'1'..=b'6'] => Some(usize::from(d - b'0')),
-        _ => None,
-    })
+    up.find_map(|a| crate::rules::heading_rank(&snap.node(a).tag))
+        .map(usize::from)
 }
 
 #[cfg(test)]

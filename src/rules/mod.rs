@@ -369,7 +369,15 @@ pub(crate) fn heading_controls(
 /// the tag's bytes: a `HEADING_TAGS` slice search was inlined at some twenty call sites.
 #[inline(never)]
 pub(crate) fn is_heading(tag: &str) -> bool {
-    matches!(tag.as_bytes(), [b'h', b'1'..=b'6'])
+    heading_rank(tag).is_some()
+}
+
+/// The rank of a heading tag: 1 for `h1` … 6 for `h6`.
+pub(crate) fn heading_rank(tag: &str) -> Option<u8> {
+    match *tag.as_bytes() {
+        [b'h', d @ b'1'..=b'6'] => Some(d - b'0'),
+        _ => None,
+    }
 }
 
 /// Elements that open a closed accordion or tab panel placed after them (live DOM,
