@@ -61,6 +61,8 @@ const pageCsp = (origin, hashes = []) =>
 // runtime's definitions (`$RC=function(`, `$RS=function(`, `function $RC(`, React 19's
 // `$RB=[];$RV=function(`) followed by such calls, or React 19's timing mark. A client-render
 // error (`$RX`, a third argument) is not allowed: its boundary keeps the fallback, as natively.
+// A definition's body is the page's own code and is not read: it is trusted by the runtime's
+// name (its requests would still be aborted, the network being loopback only).
 const STREAM_CALLS = /^(?:\$R[CS]\("[A-Z]:[0-9a-z]+","[A-Z]:[0-9a-z]+"\);?)*$/;
 const STREAM_DEFINITIONS = ["$RC=function(", "$RS=function(", "function $RC(", "$RB=[];$RV=function("];
 const STREAM_TIMING = "requestAnimationFrame(function(){$RT=performance.now()});";
@@ -68,7 +70,8 @@ const STREAM_DEFINITION_MAX = 4096;
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/gi;
 
 function isStreamingScript(text) {
-  if (!text || text === STREAM_TIMING || STREAM_CALLS.test(text)) return !!text;
+  if (!text) return false;
+  if (text === STREAM_TIMING || STREAM_CALLS.test(text)) return true;
   if (text.length > STREAM_DEFINITION_MAX || text.includes("$RX") || !/^[\t\n\r\x20-\x7e]*$/.test(text)) return false;
   if (!STREAM_DEFINITIONS.some((d) => text.startsWith(d))) return false;
   // What follows the definition's closing `}` (and `;`) must be calls only.
